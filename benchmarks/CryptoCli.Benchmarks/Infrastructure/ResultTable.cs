@@ -1,0 +1,155 @@
+using System;
+using System.Collections.Generic;
+using System.Globalization;
+using System.IO;
+using System.Linq;
+using System.Reflection;
+using System.Runtime.InteropServices;
+using System.Text;
+using BenchmarkDotNet.Reports;
+
+namespace CryptoCli.Benchmarks;
+
+/// <summary>One result row: a primitive, an operation, a message size and an implementation, with its mean time.</summary>
+public sealed record ResultRow(string Primitive, string Operation, int SizeBytes, string Implementation, double MeanNs);
+
+/// <summary>
+/// Turns BenchmarkDotNet summaries into the project's result table (MB/s or operations/s, ratios to the built-in
+/// and to BouncyCastle measured in the same run) and writes it as CSV and markdown under benchmarks/results/.
+/// </summary>
+public sealed class ResultTable
+{
+    private ResultTable(List<ResultRow> rows) => Rows = rows;
+
+    public IReadOnlyList<ResultRow> Rows { get; }
+
+    public static ResultTable From(IEnumerable<Summary> summaries)
+    {
+        var rows = new List<ResultRow>();
+        foreach (BenchmarkReport report in summaries.SelectMany(s => s.Reports))
+        {
+            MethodInfo method = report.BenchmarkCase.Descriptor.WorkloadMethod;
+            RowAttribute? row = method.GetCustomAttribute<RowAttribute>();
+            PrimitiveAttribute? primitive = method.DeclaringType?.GetCustomAttribute<PrimitiveAttribute>()
+                ?? report.BenchmarkCase.Descriptor.Type.GetCustomAttribute<PrimitiveAttribute>();
+            if (row is null || primitive is null || report.ResultStatistics is null)
+            {
+                continue;
+            }
+
+            object? size = report.BenchmarkCase.Parameters.Items.FirstOrDefault(p => p.Name == "Size")?.Value;
+            rows.Add(new ResultRow(row.Primitive ?? primitive.Name, row.Operation, size is int s ? s : 0, row.Implementation, report.ResultStatistics.Mean));
+        }
+
+        return new ResultTable(rows);
+    }
+
+    public static ResultTable FromCsv(string path)
+    {
+        var rows = new List<ResultRow>();
+        foreach (string line in File.ReadLines(path).Skip(1))
+        {
+            string[] c = line.Split(',');
+            rows.Add(new ResultRow(c[0], c[1], int.Parse(c[2], CultureInfo.InvariantCulture), c[3], double.Parse(c[4], CultureInfo.InvariantCulture)));
+        }
+
+        return new ResultTable(rows);
+    }
+
+    /// <summary>How many times faster <paramref name="row"/> is than the named implementation in the same group, or null.</summary>
+    public double? SpeedupOver(ResultRow row, string implementation)
+    {
+        ResultRow? other = Rows.FirstOrDefault(r => r.Primitive == row.Primitive && r.Operation == row.Operation && r.SizeBytes == row.SizeBytes && r.Implementation == implementation);
+        return other is null ? null : other.MeanNs / row.MeanNs;
+    }
+
+    public static string Throughput(ResultRow row) => row.SizeBytes > 0
+        ? string.Format(CultureInfo.InvariantCulture, "{0:F1} MB/s", row.SizeBytes / row.MeanNs * 1000.0)
+        : string.Format(CultureInfo.InvariantCulture, "{0:F0} op/s", 1e9 / row.MeanNs);
+
+    public string ToText()
+    {
+        var sb = new StringBuilder();
+        sb.AppendLine(Header());
+        sb.AppendLine();
+        sb.AppendLine("| primitive | operation | size | implementation | mean | throughput | cycles/byte | vs BuiltIn | vs BouncyCastle |");
+        sb.AppendLine("|---|---|---:|---|---:|---:|---:|---:|---:|");
+        foreach (ResultRow row in Rows)
+        {
+            sb.Append(CultureInfo.InvariantCulture, $"| {row.Primitive} | {row.Operation} | {row.SizeBytes} | {row.Implementation} | {FormatTime(row.MeanNs)} | {Throughput(row)} | ");
+            sb.Append(row.SizeBytes > 0 ? Clock.Cycles(row.MeanNs / row.SizeBytes).ToString("F2", CultureInfo.InvariantCulture) : "-");
+            sb.Append(CultureInfo.InvariantCulture, $" | {Ratio(SpeedupOver(row, "BuiltIn"))} | {Ratio(SpeedupOver(row, "BouncyCastle"))} |");
+            sb.AppendLine();
+        }
+
+        return sb.ToString();
+    }
+
+    /// <summary>Writes &lt;name&gt;.csv and &lt;name&gt;.md into benchmarks/results and returns the CSV path.</summary>
+    public string Write(string name)
+    {
+        string directory = ResultsDirectory();
+        Directory.CreateDirectory(directory);
+        var csv = new StringBuilder("primitive,operation,size_bytes,implementation,mean_ns\n");
+        foreach (ResultRow row in Rows)
+        {
+            csv.Append(CultureInfo.InvariantCulture, $"{row.Primitive},{row.Operation},{row.SizeBytes},{row.Implementation},{row.MeanNs:F2}\n");
+        }
+
+        string csvPath = Path.Combine(directory, name + ".csv");
+        File.WriteAllText(csvPath, csv.ToString());
+        File.WriteAllText(Path.Combine(directory, name + ".md"), ToText());
+        return csvPath;
+    }
+
+    public static string Header() =>
+        string.Format(CultureInfo.InvariantCulture,
+            "Date {0:yyyy-MM-dd HH:mm} UTC; CPU {1} ({2} logical cores, measured clock {3:F2} GHz); {4}; {5}; ratios are speed-ups (their time / ours) measured in the same run.",
+            DateTime.UtcNow, CpuName(), Environment.ProcessorCount, Clock.GigaHertz, RuntimeInformation.FrameworkDescription, RuntimeInformation.OSDescription);
+
+    public static string CpuName()
+    {
+        try
+        {
+            string? line = File.ReadLines("/proc/cpuinfo").FirstOrDefault(l => l.StartsWith("model name", StringComparison.Ordinal));
+            if (line is not null)
+            {
+                return line.Substring(line.IndexOf(':', StringComparison.Ordinal) + 1).Trim();
+            }
+        }
+        catch (IOException)
+        {
+        }
+        catch (UnauthorizedAccessException)
+        {
+        }
+
+        return RuntimeInformation.ProcessArchitecture.ToString();
+    }
+
+    /// <summary>benchmarks/results of the repository this program was built from (found by walking up to CryptoCli.sln).</summary>
+    public static string ResultsDirectory()
+    {
+        foreach (string start in new[] { Environment.CurrentDirectory, AppContext.BaseDirectory })
+        {
+            for (DirectoryInfo? dir = new DirectoryInfo(start); dir is not null; dir = dir.Parent)
+            {
+                if (File.Exists(Path.Combine(dir.FullName, "CryptoCli.sln")))
+                {
+                    return Path.Combine(dir.FullName, "benchmarks", "results");
+                }
+            }
+        }
+
+        return Path.Combine(Environment.CurrentDirectory, "results");
+    }
+
+    private static string Ratio(double? value) => value is double v ? v.ToString("F2", CultureInfo.InvariantCulture) + "x" : "-";
+
+    private static string FormatTime(double ns) => ns switch
+    {
+        < 1_000 => ns.ToString("F1", CultureInfo.InvariantCulture) + " ns",
+        < 1_000_000 => (ns / 1_000).ToString("F2", CultureInfo.InvariantCulture) + " us",
+        _ => (ns / 1_000_000).ToString("F2", CultureInfo.InvariantCulture) + " ms",
+    };
+}

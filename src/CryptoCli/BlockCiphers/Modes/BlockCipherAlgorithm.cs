@@ -1,0 +1,304 @@
+using System;
+using System.Security.Cryptography;
+
+namespace CryptoCli;
+
+/// <summary>
+/// The common base of CryptoCli's block ciphers: a <see cref="SymmetricAlgorithm"/> that behaves like the
+/// runtime's <c>Aes</c> (ECB and CBC through <see cref="SymmetricAlgorithm.Mode"/>, the five paddings,
+/// <see cref="CryptoStream"/> through <see cref="CreateEncryptor(byte[], byte[])"/>, allocation-free one-shots),
+/// and adds counter mode (<see cref="EncryptCtr(byte[], byte[])"/>, <see cref="TryTransformCtr"/>).
+/// </summary>
+/// <remarks>
+/// <para>The expanded key is computed once per key and cached; it is recomputed when <see cref="Key"/>,
+/// <see cref="KeySize"/> or <see cref="BlockSize"/> changes, and wiped by <see cref="SymmetricAlgorithm.Dispose()"/>.</para>
+/// <para>Counter mode: the counter is a big-endian integer as wide as the block (NIST SP 800-38A), incremented by one per
+/// block and wrapping around to zero; the caller must never reuse a counter value with the same key.</para>
+/// <para>Instances are not thread-safe, as with the runtime's algorithms.</para>
+/// </remarks>
+public abstract partial class BlockCipherAlgorithm : SymmetricAlgorithm
+{
+    private BlockCipherKernel? _kernel;
+    private bool _disposed;
+
+    private protected BlockCipherAlgorithm(KeySizes[] legalKeySizes, KeySizes[] legalBlockSizes, int defaultKeySize, int defaultBlockSize)
+    {
+        LegalKeySizesValue = legalKeySizes;
+        LegalBlockSizesValue = legalBlockSizes;
+        KeySizeValue = defaultKeySize;
+        BlockSizeValue = defaultBlockSize;
+        FeedbackSizeValue = defaultBlockSize;
+        ModeValue = CipherMode.CBC;
+        PaddingValue = PaddingMode.PKCS7;
+    }
+
+    /// <summary>Creates the kernel bound to <paramref name="key"/> (already checked against the legal key sizes).</summary>
+    private protected abstract BlockCipherKernel CreateKernel(ReadOnlySpan<byte> key, int blockSizeInBytes);
+
+    /// <inheritdoc/>
+    public override byte[] Key
+    {
+        get
+        {
+            ThrowHelper.ThrowIfDisposed(_disposed, this);
+            return base.Key;
+        }
+
+        set
+        {
+            ThrowHelper.ThrowIfDisposed(_disposed, this);
+            ThrowHelper.ThrowIfNull(value, nameof(value));
+            if (!ValidKeySize(value.Length * 8L))
+            {
+                ThrowHelper.ThrowInvalidKeySize();
+            }
+
+            WipeKey();
+            base.Key = value;
+        }
+    }
+
+    /// <inheritdoc/>
+    public override int KeySize
+    {
+        get => base.KeySize;
+        set
+        {
+            ThrowHelper.ThrowIfDisposed(_disposed, this);
+            if (!ValidKeySize(value))
+            {
+                ThrowHelper.ThrowInvalidKeySize();
+            }
+
+            if (value != KeySizeValue)
+            {
+                WipeKey();
+            }
+
+            base.KeySize = value;
+        }
+    }
+
+    /// <inheritdoc/>
+    public override int BlockSize
+    {
+        get => base.BlockSize;
+        set
+        {
+            ThrowHelper.ThrowIfDisposed(_disposed, this);
+            if (value != BlockSizeValue)
+            {
+                base.BlockSize = value; // validates, and drops the IV
+                FeedbackSizeValue = value;
+                ResetKernel();
+            }
+        }
+    }
+
+    /// <inheritdoc/>
+    /// <exception cref="CryptographicException">The mode is neither <see cref="CipherMode.ECB"/> nor <see cref="CipherMode.CBC"/>
+    /// (use the CTR methods for counter mode).</exception>
+    public override CipherMode Mode
+    {
+        get => base.Mode;
+        set
+        {
+            if (value is not (CipherMode.ECB or CipherMode.CBC))
+            {
+                throw new CryptographicException(SR.CipherModeNotSupported);
+            }
+
+            base.Mode = value;
+        }
+    }
+
+    /// <summary>The cached kernel for the current key, created on first use.</summary>
+    internal BlockCipherKernel Kernel
+    {
+        get
+        {
+            ThrowHelper.ThrowIfDisposed(_disposed, this);
+            if (_kernel is null)
+            {
+                if (KeyValue is null)
+                {
+                    GenerateKey();
+                }
+
+                _kernel = CreateKernel(KeyValue!, BlockSizeValue / 8);
+            }
+
+            return _kernel;
+        }
+    }
+
+    /// <inheritdoc/>
+    public override void GenerateKey()
+    {
+        ThrowHelper.ThrowIfDisposed(_disposed, this);
+        WipeKey();
+        KeyValue = SecureRandom.GetBytes(KeySizeValue / 8);
+    }
+
+    /// <inheritdoc/>
+    public override void GenerateIV()
+    {
+        ThrowHelper.ThrowIfDisposed(_disposed, this);
+        IVValue = SecureRandom.GetBytes(BlockSizeValue / 8);
+    }
+
+    /// <inheritdoc/>
+    /// <exception cref="ArgumentException"><paramref name="rgbKey"/> has an invalid size, or <paramref name="rgbIV"/> does not match the block size.</exception>
+    public override ICryptoTransform CreateEncryptor(byte[] rgbKey, byte[]? rgbIV) => CreateTransform(rgbKey, rgbIV, encrypting: true);
+
+    /// <inheritdoc/>
+    /// <exception cref="ArgumentException"><paramref name="rgbKey"/> has an invalid size, or <paramref name="rgbIV"/> does not match the block size.</exception>
+    public override ICryptoTransform CreateDecryptor(byte[] rgbKey, byte[]? rgbIV) => CreateTransform(rgbKey, rgbIV, encrypting: false);
+
+    private BlockCipherTransform CreateTransform(byte[] rgbKey, byte[]? rgbIV, bool encrypting)
+    {
+        ThrowHelper.ThrowIfDisposed(_disposed, this);
+        ThrowHelper.ThrowIfNull(rgbKey, nameof(rgbKey));
+        if (!ValidKeySize(rgbKey.Length * 8L))
+        {
+            ThrowHelper.ThrowInvalidKeySizeArgument(nameof(rgbKey));
+        }
+
+        int blockSizeInBytes = BlockSizeValue / 8;
+        CipherMode mode = Mode;
+        if (mode == CipherMode.CBC)
+        {
+            if (rgbIV is null)
+            {
+                throw new CryptographicException(SR.IVRequired);
+            }
+
+            if (rgbIV.Length != blockSizeInBytes)
+            {
+                ThrowHelper.ThrowInvalidIVSize(nameof(rgbIV));
+            }
+        }
+
+        return new BlockCipherTransform(CreateKernel(rgbKey, blockSizeInBytes), encrypting, mode, Padding, rgbIV);
+    }
+
+    private bool ValidKeySize(long bitLength)
+    {
+        if (bitLength > int.MaxValue)
+        {
+            return false;
+        }
+
+        foreach (KeySizes sizes in LegalKeySizesValue!)
+        {
+            int size = (int)bitLength;
+            if (size >= sizes.MinSize && size <= sizes.MaxSize &&
+                (sizes.SkipSize == 0 ? size == sizes.MinSize : (size - sizes.MinSize) % sizes.SkipSize == 0))
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    // ---- Counter mode ----
+
+    /// <summary>Encrypts data of any length in counter mode.</summary>
+    /// <param name="plaintext">The data to encrypt.</param>
+    /// <param name="initialCounter">The first counter block (a big-endian integer as wide as the block).</param>
+    /// <returns>The ciphertext, as long as <paramref name="plaintext"/>.</returns>
+    /// <exception cref="ArgumentNullException">An argument is null.</exception>
+    /// <exception cref="ArgumentException"><paramref name="initialCounter"/> is not one block long.</exception>
+    public byte[] EncryptCtr(byte[] plaintext, byte[] initialCounter)
+    {
+        ThrowHelper.ThrowIfNull(plaintext, nameof(plaintext));
+        ThrowHelper.ThrowIfNull(initialCounter, nameof(initialCounter));
+        return EncryptCtr(new ReadOnlySpan<byte>(plaintext), new ReadOnlySpan<byte>(initialCounter));
+    }
+
+    /// <inheritdoc cref="EncryptCtr(byte[], byte[])"/>
+    public byte[] EncryptCtr(ReadOnlySpan<byte> plaintext, ReadOnlySpan<byte> initialCounter)
+    {
+        byte[] result = new byte[plaintext.Length];
+        TransformCtr(plaintext, initialCounter, result);
+        return result;
+    }
+
+    /// <summary>Encrypts data of any length in counter mode into <paramref name="destination"/>.</summary>
+    /// <returns>The number of bytes written (the length of <paramref name="plaintext"/>).</returns>
+    /// <exception cref="ArgumentException"><paramref name="destination"/> is too short, the buffers overlap partially, or
+    /// <paramref name="initialCounter"/> is not one block long.</exception>
+    public int EncryptCtr(ReadOnlySpan<byte> plaintext, ReadOnlySpan<byte> initialCounter, Span<byte> destination) =>
+        TransformCtr(plaintext, initialCounter, destination);
+
+    /// <summary>Decrypts data of any length in counter mode (the same operation as encryption).</summary>
+    /// <exception cref="ArgumentNullException">An argument is null.</exception>
+    /// <exception cref="ArgumentException"><paramref name="initialCounter"/> is not one block long.</exception>
+    public byte[] DecryptCtr(byte[] ciphertext, byte[] initialCounter)
+    {
+        ThrowHelper.ThrowIfNull(ciphertext, nameof(ciphertext));
+        ThrowHelper.ThrowIfNull(initialCounter, nameof(initialCounter));
+        return EncryptCtr(new ReadOnlySpan<byte>(ciphertext), new ReadOnlySpan<byte>(initialCounter));
+    }
+
+    /// <inheritdoc cref="DecryptCtr(byte[], byte[])"/>
+    public byte[] DecryptCtr(ReadOnlySpan<byte> ciphertext, ReadOnlySpan<byte> initialCounter) => EncryptCtr(ciphertext, initialCounter);
+
+    /// <summary>Decrypts data of any length in counter mode into <paramref name="destination"/>.</summary>
+    /// <returns>The number of bytes written (the length of <paramref name="ciphertext"/>).</returns>
+    /// <exception cref="ArgumentException"><paramref name="destination"/> is too short, the buffers overlap partially, or
+    /// <paramref name="initialCounter"/> is not one block long.</exception>
+    public int DecryptCtr(ReadOnlySpan<byte> ciphertext, ReadOnlySpan<byte> initialCounter, Span<byte> destination) =>
+        TransformCtr(ciphertext, initialCounter, destination);
+
+    /// <summary>Encrypts or decrypts in counter mode, unless <paramref name="destination"/> is too short.</summary>
+    /// <param name="input">Plaintext or ciphertext, any length.</param>
+    /// <param name="initialCounter">The first counter block.</param>
+    /// <param name="destination">Receives as many bytes as <paramref name="input"/> has; in-place is allowed.</param>
+    /// <param name="bytesWritten">The number of bytes written.</param>
+    /// <returns>False, with nothing written, when <paramref name="destination"/> is too short.</returns>
+    /// <exception cref="ArgumentException"><paramref name="initialCounter"/> is not one block long, or the buffers overlap partially.</exception>
+    public bool TryTransformCtr(ReadOnlySpan<byte> input, ReadOnlySpan<byte> initialCounter, Span<byte> destination, out int bytesWritten) =>
+        BlockCipherOneShot.TryTransformCtr(Kernel, input, initialCounter, destination, out bytesWritten);
+
+    private int TransformCtr(ReadOnlySpan<byte> input, ReadOnlySpan<byte> initialCounter, Span<byte> destination)
+    {
+        if (!TryTransformCtr(input, initialCounter, destination, out int written))
+        {
+            ThrowHelper.ThrowDestinationTooShort();
+        }
+
+        return written;
+    }
+
+    // ---- Lifetime ----
+
+    private void ResetKernel()
+    {
+        _kernel?.Dispose();
+        _kernel = null;
+    }
+
+    private void WipeKey()
+    {
+        ResetKernel();
+        if (KeyValue is not null)
+        {
+            CryptographicOperations.ZeroMemory(KeyValue);
+            KeyValue = null;
+        }
+    }
+
+    /// <summary>Wipes the key and the expanded key.</summary>
+    protected override void Dispose(bool disposing)
+    {
+        if (disposing && !_disposed)
+        {
+            WipeKey();
+            _disposed = true;
+        }
+
+        base.Dispose(disposing);
+    }
+}

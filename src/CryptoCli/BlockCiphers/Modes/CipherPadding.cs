@@ -1,0 +1,119 @@
+using System;
+using System.Diagnostics;
+using System.Security.Cryptography;
+
+namespace CryptoCli;
+
+/// <summary>The runtime's paddings (None, PKCS7, Zeros, ANSIX923, ISO10126), as <c>Aes</c> applies them.</summary>
+internal static class CipherPadding
+{
+    public static void CheckPaddingMode(PaddingMode paddingMode)
+    {
+        if (paddingMode < PaddingMode.None || paddingMode > PaddingMode.ISO10126)
+        {
+            throw new ArgumentOutOfRangeException(nameof(paddingMode), paddingMode, SR.PaddingModeNotSupported);
+        }
+    }
+
+    /// <summary>True when decryption must find and remove padding (so the last block is held back).</summary>
+    public static bool DepadsOnDecrypt(PaddingMode paddingMode) =>
+        paddingMode is PaddingMode.PKCS7 or PaddingMode.ANSIX923 or PaddingMode.ISO10126;
+
+    public static int GetCiphertextLength(int plaintextLength, int blockSize, PaddingMode paddingMode, string paramName = "plaintextLength")
+    {
+        if (plaintextLength < 0)
+        {
+            throw new ArgumentOutOfRangeException(paramName);
+        }
+
+        int remainder = plaintextLength % blockSize;
+        int whole = plaintextLength - remainder;
+        switch (paddingMode)
+        {
+            case PaddingMode.None:
+                if (remainder != 0)
+                {
+                    throw new ArgumentException(SR.MatchBlockSize, paramName);
+                }
+
+                return plaintextLength;
+            case PaddingMode.Zeros:
+                return remainder == 0 ? plaintextLength : checked(whole + blockSize);
+            case PaddingMode.PKCS7:
+            case PaddingMode.ANSIX923:
+            case PaddingMode.ISO10126:
+                return checked(whole + blockSize);
+            default:
+                throw new ArgumentOutOfRangeException(nameof(paddingMode), paddingMode, SR.PaddingModeNotSupported);
+        }
+    }
+
+    /// <summary>
+    /// Writes the final partial plaintext <paramref name="tail"/> plus padding into <paramref name="block"/>
+    /// (one block). Returns false when the padding adds no block (Zeros or None with an empty tail).
+    /// </summary>
+    public static bool PadFinalBlock(ReadOnlySpan<byte> tail, Span<byte> block, PaddingMode paddingMode)
+    {
+        int blockSize = block.Length;
+        Debug.Assert(tail.Length < blockSize);
+        if (tail.IsEmpty && paddingMode is PaddingMode.None or PaddingMode.Zeros)
+        {
+            return false;
+        }
+
+        tail.CopyTo(block);
+        int padLength = blockSize - tail.Length;
+        Span<byte> pad = block.Slice(tail.Length);
+        switch (paddingMode)
+        {
+            case PaddingMode.PKCS7:
+                pad.Fill((byte)padLength);
+                break;
+            case PaddingMode.ANSIX923:
+                pad.Clear();
+                pad[pad.Length - 1] = (byte)padLength;
+                break;
+            case PaddingMode.ISO10126:
+                SecureRandom.Fill(pad);
+                pad[pad.Length - 1] = (byte)padLength;
+                break;
+            case PaddingMode.Zeros:
+                pad.Clear();
+                break;
+            default:
+                ThrowHelper.ThrowPartialBlock();
+                break;
+        }
+
+        return true;
+    }
+
+    /// <summary>
+    /// Length of the plaintext once the padding of the decrypted final block is removed, or -1 when the padding
+    /// is invalid. PKCS7 and ANSI X9.23 check every padding byte without branching on their values.
+    /// </summary>
+    public static int GetUnpaddedLength(ReadOnlySpan<byte> finalBlock, PaddingMode paddingMode)
+    {
+        int blockSize = finalBlock.Length;
+        if (!DepadsOnDecrypt(paddingMode))
+        {
+            return blockSize;
+        }
+
+        int padLength = finalBlock[blockSize - 1];
+        // bad != 0 when padLength is 0 or larger than the block.
+        int bad = ((padLength - 1) | (blockSize - padLength)) >> 31;
+        if (paddingMode != PaddingMode.ISO10126)
+        {
+            int expected = paddingMode == PaddingMode.PKCS7 ? padLength : 0;
+            for (int i = 0; i < blockSize - 1; i++)
+            {
+                // Positions inside the padding must hold the expected byte.
+                int inPadding = ((blockSize - 1 - i) - padLength) >> 31; // -1 when i is inside the padding
+                bad |= inPadding & (finalBlock[i] ^ expected);
+            }
+        }
+
+        return bad == 0 ? blockSize - padLength : -1;
+    }
+}

@@ -1,0 +1,58 @@
+using System;
+using System.Security.Cryptography;
+
+namespace CryptoCli;
+
+/// <summary>
+/// Rijndael with every block size and key size of the original proposal: 128, 160, 192, 224 and 256 bits each
+/// (all 25 combinations; a 128-bit block is AES, FIPS-197). ECB and CBC through <see cref="SymmetricAlgorithm.Mode"/>,
+/// counter mode through <see cref="BlockCipherAlgorithm.EncryptCtr(byte[], byte[])"/>, and the runtime's one-shots.
+/// Code written for <c>RijndaelManaged { BlockSize = 256 }</c> migrates by renaming the type.
+/// </summary>
+/// <remarks>
+/// <para>Kernels, chosen once per key: on .NET 10 with AES-NI (x86) or the ARMv8 AES instructions, 128-bit blocks
+/// run on the hardware with 8 blocks interleaved for ECB, CTR and CBC decryption; every other case (wide blocks,
+/// netstandard2.0, Mono, CPUs without AES instructions) uses the portable T-table kernel.</para>
+/// <para>Constant-time: the hardware kernels are; the portable kernel is not (its table look-ups are indexed by
+/// secret data, which leaks through the cache).</para>
+/// </remarks>
+public sealed class RijndaelCipher : BlockCipherAlgorithm
+{
+    private static readonly KeySizes[] s_legalSizes = { new KeySizes(128, 256, 32) };
+
+    /// <summary>Creates an instance with a 256-bit key (generated on first use) and a 128-bit block, in CBC mode with PKCS7 padding.</summary>
+    public RijndaelCipher()
+        : base(s_legalSizes, s_legalSizes, 256, 128)
+    {
+    }
+
+    /// <summary>Creates an instance with a 256-bit key (generated on first use) and a 128-bit block, in CBC mode with PKCS7 padding.</summary>
+    public static new RijndaelCipher Create() => new();
+
+    /// <summary>True when 128-bit blocks run on AES instructions in this process.</summary>
+    public static bool IsHardwareAccelerated =>
+#if NET
+        RijndaelAesNiKernel.IsSupported || RijndaelArmKernel.IsSupported;
+#else
+        false;
+#endif
+
+    private protected override BlockCipherKernel CreateKernel(ReadOnlySpan<byte> key, int blockSizeInBytes)
+    {
+#if NET
+        if (blockSizeInBytes == 16)
+        {
+            if (RijndaelAesNiKernel.IsSupported)
+            {
+                return new RijndaelAesNiKernel(key);
+            }
+
+            if (RijndaelArmKernel.IsSupported)
+            {
+                return new RijndaelArmKernel(key);
+            }
+        }
+#endif
+        return new RijndaelPortableKernel(key, blockSizeInBytes);
+    }
+}

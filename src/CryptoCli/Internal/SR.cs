@@ -1,0 +1,20 @@
+namespace CryptoCli;
+
+/// <summary>Exception messages, worded as the runtime words them (STYLE.md §5). Never put secrets in a message.</summary>
+internal static class SR
+{
+    public const string InvalidKeySize = "Specified key is not a valid size for this algorithm.";
+    public const string InvalidIVSize = "Specified initialization vector (IV) does not match the block size for this algorithm.";
+    public const string InvalidBlockSize = "Specified block size is not valid for this algorithm.";
+    public const string DestinationTooShort = "Destination is too short.";
+    public const string PartialBlock = "The input data is not a complete block.";
+    public const string InvalidPadding = "Padding is invalid and cannot be removed.";
+    public const string CipherModeNotSupported = "Specified cipher mode is not valid for this algorithm.";
+    public const string PaddingModeNotSupported = "Specified padding mode is not valid for this algorithm.";
+    public const string MatchBlockSize = "The input data length must be a multiple of the block size when no padding is used.";
+    public const string IVRequired = "The cipher mode specified requires that an initialization vector (IV) be used.";
+    public const string TransformBlockSize = "The input length must be a multiple of the transform's input block size.";
+    public const string FixedLength = "The {0} must have a length of {1} bytes.";
+    public const string Overlap = "The {0} must not overlap with the {1}.";
+    public const string ArgumentOffsetLength = "Offset and length were out of bounds for the array or count is greater than the number of elements from index to the end of the source collection.";
+}

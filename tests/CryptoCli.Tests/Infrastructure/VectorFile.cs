@@ -1,0 +1,271 @@
+using System;
+using System.Collections.Generic;
+using System.Globalization;
+using System.IO;
+using System.Linq;
+
+namespace CryptoCli.Tests;
+
+/// <summary>
+/// Reads the published vector files copied under <c>Vectors/&lt;family&gt;/</c>. Every <c>*.txt</c> file of a family
+/// folder is read, so adding a file in a known format adds cases with no code change. A line that does not
+/// parse, or a file that yields no vector, fails with the file and line named.
+/// </summary>
+public sealed class VectorFile
+{
+    private VectorFile(string path, IReadOnlyList<VectorLine> lines)
+    {
+        Path = path;
+        Name = System.IO.Path.GetFileName(path);
+        Lines = lines;
+    }
+
+    public string Path { get; }
+
+    public string Name { get; }
+
+    /// <summary>The non-blank, non-comment lines, with their 1-based line numbers; blank lines are kept as separators.</summary>
+    public IReadOnlyList<VectorLine> Lines { get; }
+
+    public static string FamilyDirectory(string family) =>
+        System.IO.Path.Combine(AppContext.BaseDirectory, "Vectors", family);
+
+    /// <summary>Every <c>*.txt</c> file of the family, in name order; fails when there is none.</summary>
+    public static IReadOnlyList<VectorFile> ReadFamily(string family)
+    {
+        string directory = FamilyDirectory(family);
+        if (!Directory.Exists(directory))
+        {
+            throw new VectorFormatException($"vector folder {directory} is missing");
+        }
+
+        string[] paths = Directory.GetFiles(directory, "*.txt").OrderBy(p => p, StringComparer.Ordinal).ToArray();
+        if (paths.Length == 0)
+        {
+            throw new VectorFormatException($"vector folder {directory} has no *.txt file");
+        }
+
+        return paths.Select(Read).ToArray();
+    }
+
+    public static VectorFile Read(string path)
+    {
+        var lines = new List<VectorLine>();
+        int number = 0;
+        foreach (string raw in File.ReadLines(path))
+        {
+            number++;
+            string text = raw.Trim();
+            if (text.StartsWith('#'))
+            {
+                continue;
+            }
+
+            lines.Add(new VectorLine(number, text));
+        }
+
+        return new VectorFile(path, lines);
+    }
+
+    /// <summary>
+    /// <c>NAME = value</c> lines grouped into records by blank lines (aes.txt, camellia.txt, ecdsa-p192.txt).
+    /// </summary>
+    public IReadOnlyList<VectorRecord> ReadBlocks()
+    {
+        var records = new List<VectorRecord>();
+        Dictionary<string, string>? fields = null;
+        int start = 0;
+        foreach (VectorLine line in Lines)
+        {
+            if (line.Text.Length == 0)
+            {
+                Flush();
+                continue;
+            }
+
+            int equals = line.Text.IndexOf('=', StringComparison.Ordinal);
+            if (equals <= 0)
+            {
+                throw Error(line, "expected NAME = value");
+            }
+
+            if (fields is null)
+            {
+                fields = new Dictionary<string, string>(StringComparer.OrdinalIgnoreCase);
+                start = line.Number;
+            }
+
+            string name = line.Text.Substring(0, equals).Trim();
+            string value = line.Text.Substring(equals + 1);
+            int comment = value.IndexOf(" #", StringComparison.Ordinal); // trailing remark, as in "ITERATIONS = 1000   # ..."
+            if (comment >= 0)
+            {
+                value = value.Substring(0, comment);
+            }
+
+            if (!fields.TryAdd(name, value.Trim()))
+            {
+                throw Error(line, $"field {name} given twice in one record");
+            }
+        }
+
+        Flush();
+        return RequireSome(records);
+
+        void Flush()
+        {
+            if (fields is not null)
+            {
+                records.Add(new VectorRecord(this, start, null, fields));
+                fields = null;
+            }
+        }
+    }
+
+    /// <summary>
+    /// One record a line of <c>name=value</c> tokens, optionally led by a tag token without '='
+    /// (CRYPTREC ciphers and MUGI: OFFICIAL, THIRDPARTY, EXTRA, MC; Luffa and Haraka: no tag).
+    /// </summary>
+    public IReadOnlyList<VectorRecord> ReadTokenLines()
+    {
+        var records = new List<VectorRecord>();
+        foreach (VectorLine line in Lines)
+        {
+            if (line.Text.Length == 0)
+            {
+                continue;
+            }
+
+            string[] tokens = line.Text.Split((char[]?)null, StringSplitOptions.RemoveEmptyEntries);
+            string? tag = null;
+            var fields = new Dictionary<string, string>(StringComparer.OrdinalIgnoreCase);
+            for (int i = 0; i < tokens.Length; i++)
+            {
+                int equals = tokens[i].IndexOf('=', StringComparison.Ordinal);
+                if (equals < 0)
+                {
+                    if (i != 0)
+                    {
+                        throw Error(line, $"token '{tokens[i]}' is not name=value");
+                    }
+
+                    tag = tokens[i];
+                    continue;
+                }
+
+                if (equals == 0 || !fields.TryAdd(tokens[i].Substring(0, equals), tokens[i].Substring(equals + 1)))
+                {
+                    throw Error(line, $"bad or repeated token '{tokens[i]}'");
+                }
+            }
+
+            records.Add(new VectorRecord(this, line.Number, tag, fields));
+        }
+
+        return RequireSome(records);
+    }
+
+    /// <summary>Whitespace-separated columns, a fixed count per line (NTT Camellia, CAVP, Wycheproof).</summary>
+    public IReadOnlyList<(VectorLine Line, string[] Columns)> ReadColumns(int columnCount)
+    {
+        var rows = new List<(VectorLine, string[])>();
+        foreach (VectorLine line in Lines)
+        {
+            if (line.Text.Length == 0)
+            {
+                continue;
+            }
+
+            string[] columns = line.Text.Split((char[]?)null, StringSplitOptions.RemoveEmptyEntries);
+            if (columns.Length != columnCount)
+            {
+                throw Error(line, $"expected {columnCount} columns, found {columns.Length}");
+            }
+
+            rows.Add((line, columns));
+        }
+
+        if (rows.Count == 0)
+        {
+            throw new VectorFormatException($"{Name}: no vector found");
+        }
+
+        return rows;
+    }
+
+    public VectorFormatException Error(VectorLine line, string message) => new($"{Name}:{line.Number}: {message}: '{line.Text}'");
+
+    private IReadOnlyList<VectorRecord> RequireSome(List<VectorRecord> records)
+    {
+        if (records.Count == 0)
+        {
+            throw new VectorFormatException($"{Name}: no vector found");
+        }
+
+        return records;
+    }
+
+    public static byte[] Hex(string text) => text.Length == 0 ? Array.Empty<byte>() : Convert.FromHexString(text);
+}
+
+public readonly record struct VectorLine(int Number, string Text);
+
+/// <summary>One vector: named fields, the file and line it starts on, and the tag of token lines.</summary>
+public sealed class VectorRecord
+{
+    private readonly Dictionary<string, string> _fields;
+
+    public VectorRecord(VectorFile file, int line, string? tag, Dictionary<string, string> fields)
+    {
+        File = file;
+        Line = line;
+        Tag = tag;
+        _fields = fields;
+    }
+
+    public VectorFile File { get; }
+
+    public int Line { get; }
+
+    public string? Tag { get; }
+
+    public IEnumerable<string> FieldNames => _fields.Keys;
+
+    public bool Has(string name) => _fields.ContainsKey(name);
+
+    public string Text(string name) =>
+        _fields.TryGetValue(name, out string? value) ? value : throw new VectorFormatException($"{Where}: field {name} is missing");
+
+    public byte[] Bytes(string name)
+    {
+        string text = Text(name);
+        try
+        {
+            return VectorFile.Hex(text);
+        }
+        catch (FormatException)
+        {
+            throw new VectorFormatException($"{Where}: field {name} is not hex");
+        }
+    }
+
+    public byte[]? OptionalBytes(string name) => Has(name) ? Bytes(name) : null;
+
+    public int Int(string name) =>
+        int.TryParse(Text(name), NumberStyles.Integer, CultureInfo.InvariantCulture, out int value)
+            ? value
+            : throw new VectorFormatException($"{Where}: field {name} is not an integer");
+
+    /// <summary>"file:line", for assertion messages.</summary>
+    public string Where => $"{File.Name}:{Line}";
+
+    public override string ToString() => Where;
+}
+
+public sealed class VectorFormatException : Exception
+{
+    public VectorFormatException(string message)
+        : base(message)
+    {
+    }
+}
