@@ -1,4 +1,5 @@
 using System;
+using System.Collections.Generic;
 using System.Linq;
 using BenchmarkDotNet.Configs;
 using BenchmarkDotNet.Reports;
@@ -8,32 +9,59 @@ namespace CryptoCli.Benchmarks;
 
 /// <summary>
 /// <c>dotnet run -c Release --project benchmarks/CryptoCli.Benchmarks</c> runs the default comparison of every
-/// primitive (classes marked <see cref="PrimitiveAttribute"/>) and writes benchmarks/results/latest.csv.
-/// <c>-- --job Dry</c> runs the same set once each (CI). Any other arguments, such as <c>--filter *Study*</c>,
-/// go to BenchmarkDotNet's switcher for full-length runs.
+/// primitive (classes marked <see cref="PrimitiveAttribute"/>) and writes benchmarks/results/latest.csv and .md.
+/// <c>-- --job Dry</c> runs the same set once each (CI). Any other arguments, such as <c>--filter *Camellia*</c>,
+/// go to BenchmarkDotNet's switcher with its default (long) job; add <c>--short</c> for the default run's short job,
+/// and <c>--out NAME</c> to write benchmarks/results/NAME.csv and NAME.md from the rows the run produced.
 /// </summary>
 public static class Program
 {
     public static int Main(string[] args)
     {
-        bool dry = args.Length == 2 && args[0] == "--job" && string.Equals(args[1], "Dry", StringComparison.OrdinalIgnoreCase);
-        if (args.Length > 0 && !dry)
+        var rest = new List<string>(args);
+        bool shortJob = rest.Remove("--short");
+        string? output = TakeOption(rest, "--out");
+        bool dry = rest.Count == 2 && rest[0] == "--job" && string.Equals(rest[1], "Dry", StringComparison.OrdinalIgnoreCase);
+
+        Summary[] summaries;
+        if (rest.Count > 0 && !dry)
         {
-            BenchmarkSwitcher.FromAssembly(typeof(Program).Assembly).Run(args, Config.Full());
-            return 0;
+            summaries = BenchmarkSwitcher.FromAssembly(typeof(Program).Assembly)
+                .Run(rest.ToArray(), shortJob ? Config.Short() : Config.Full())
+                .ToArray();
+        }
+        else
+        {
+            Type[] types = typeof(Program).Assembly.GetTypes()
+                .Where(t => t.GetCustomAttributes(typeof(PrimitiveAttribute), false).Length > 0)
+                .OrderBy(t => t.Name, StringComparer.Ordinal)
+                .ToArray();
+            summaries = BenchmarkRunner.Run(types, dry ? Config.Dry() : Config.Short());
+            output ??= dry ? "dry" : "latest";
         }
 
-        Type[] types = typeof(Program).Assembly.GetTypes()
-            .Where(t => t.GetCustomAttributes(typeof(PrimitiveAttribute), false).Length > 0)
-            .OrderBy(t => t.Name, StringComparer.Ordinal)
-            .ToArray();
-        IConfig config = dry ? Config.Dry() : Config.Short();
-        Summary[] summaries = BenchmarkRunner.Run(types, config);
         ResultTable table = ResultTable.From(summaries);
         Console.WriteLine();
         Console.WriteLine(table.ToText());
-        string file = table.Write(dry ? "dry" : "latest");
-        Console.WriteLine($"Wrote {file}");
-        return table.Rows.Count > 0 && summaries.All(s => !s.HasCriticalValidationErrors) ? 0 : 1;
+        if (output is not null)
+        {
+            Console.WriteLine($"Wrote {table.Write(output)}");
+        }
+
+        bool failed = summaries.Any(s => s.HasCriticalValidationErrors || s.Reports.Any(r => !r.Success));
+        return failed ? 1 : 0;
+    }
+
+    private static string? TakeOption(List<string> args, string name)
+    {
+        int index = args.IndexOf(name);
+        if (index < 0 || index + 1 >= args.Count)
+        {
+            return null;
+        }
+
+        string value = args[index + 1];
+        args.RemoveRange(index, 2);
+        return value;
     }
 }
