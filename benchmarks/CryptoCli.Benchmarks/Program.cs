@@ -27,7 +27,7 @@ public static class Program
         if (rest.Count > 0 && !dry)
         {
             summaries = BenchmarkSwitcher.FromAssembly(typeof(Program).Assembly)
-                .Run(rest.ToArray(), shortJob ? Config.Short() : Config.Full())
+                .Run(rest.ToArray(), shortJob ? Config.ShortRun() : Config.Full())
                 .ToArray();
         }
         else
@@ -36,7 +36,7 @@ public static class Program
                 .Where(t => t.GetCustomAttributes(typeof(PrimitiveAttribute), false).Length > 0)
                 .OrderBy(t => t.Name, StringComparer.Ordinal)
                 .ToArray();
-            summaries = BenchmarkRunner.Run(types, dry ? Config.Dry() : Config.Short());
+            summaries = BenchmarkRunner.Run(types, dry ? Config.Dry() : Config.ShortRun());
             output ??= dry ? "dry" : "latest";
         }
 

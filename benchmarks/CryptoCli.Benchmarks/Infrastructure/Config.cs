@@ -1,7 +1,7 @@
 using BenchmarkDotNet.Columns;
 using BenchmarkDotNet.Configs;
 using BenchmarkDotNet.Diagnosers;
-using BenchmarkDotNet.Horology;
+using Perfolizer.Horology;
 using BenchmarkDotNet.Jobs;
 using BenchmarkDotNet.Toolchains.InProcess.Emit;
 
@@ -15,7 +15,7 @@ namespace CryptoCli.Benchmarks;
 public static class Config
 {
     /// <summary>The default run: short iterations sized so that every primitive fits in about five minutes on 2 cores.</summary>
-    public static IConfig Short() => Create(Job.Default
+    public static IConfig ShortRun() => Create(Job.Default
         .WithWarmupCount(2)
         .WithIterationCount(5)
         .WithIterationTime(TimeInterval.FromMilliseconds(40))
