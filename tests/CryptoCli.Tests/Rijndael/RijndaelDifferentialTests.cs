@@ -231,6 +231,8 @@ public class RijndaelDifferentialTests
         Assert.Equal("aesni", cipher.Kernel.Name);
         Assert.True(RijndaelCipher.IsHardwareAccelerated);
         cipher.BlockSize = 256;
+        Assert.Equal("aesni-wide", cipher.Kernel.Name);
+        cipher.BlockSize = 192;
         Assert.Equal("portable", cipher.Kernel.Name);
     }
 

@@ -90,6 +90,11 @@ internal static class RijndaelKernels
             yield return new RijndaelAesNiKernel(key);
         }
 
+        if (blockBytes == 32 && RijndaelWideAesNiKernel.IsSupported)
+        {
+            yield return new RijndaelWideAesNiKernel(key);
+        }
+
         if (blockBytes == 16 && RijndaelArmKernel.IsSupported)
         {
             yield return new RijndaelArmKernel(key);

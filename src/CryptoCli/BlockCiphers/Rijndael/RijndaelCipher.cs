@@ -11,8 +11,9 @@ namespace CryptoCli;
 /// </summary>
 /// <remarks>
 /// <para>Kernels, chosen once per key: on .NET 10 with AES-NI (x86) or the ARMv8 AES instructions, 128-bit blocks
-/// run on the hardware with 8 blocks interleaved for ECB, CTR and CBC decryption; every other case (wide blocks,
-/// netstandard2.0, Mono, CPUs without AES instructions) uses the portable T-table kernel.</para>
+/// run on the hardware with 8 blocks interleaved for ECB, CTR and CBC decryption, and on x86 256-bit blocks run on
+/// AES-NI too (a byte permutation across the two halves turns AES's ShiftRows into Rijndael-256's); every other case
+/// (160/192/224-bit blocks, netstandard2.0, Mono, CPUs without AES instructions) uses the portable T-table kernel.</para>
 /// <para>Constant-time: the hardware kernels are; the portable kernel is not (its table look-ups are indexed by
 /// secret data, which leaks through the cache).</para>
 /// </remarks>
@@ -51,6 +52,11 @@ public sealed class RijndaelCipher : BlockCipherAlgorithm
             {
                 return new RijndaelArmKernel(key);
             }
+        }
+
+        if (blockSizeInBytes == 32 && RijndaelWideAesNiKernel.IsSupported)
+        {
+            return new RijndaelWideAesNiKernel(key);
         }
 #endif
         return new RijndaelPortableKernel(key, blockSizeInBytes);
