@@ -71,10 +71,7 @@ internal sealed class RijndaelPortableKernel : BlockCipherKernel
     // AES-sized blocks: the state in four locals, one unrolled round per loop trip.
     private void Encrypt4(ReadOnlySpan<byte> input, Span<byte> output)
     {
-        ref uint te0 = ref MemoryMarshal.GetReference(RijndaelTables.Te0.AsSpan());
-        ref uint te1 = ref MemoryMarshal.GetReference(RijndaelTables.Te1.AsSpan());
-        ref uint te2 = ref MemoryMarshal.GetReference(RijndaelTables.Te2.AsSpan());
-        ref uint te3 = ref MemoryMarshal.GetReference(RijndaelTables.Te3.AsSpan());
+        ref uint te = ref MemoryMarshal.GetReference(RijndaelTables.Te.AsSpan());
         ref byte sbox = ref MemoryMarshal.GetReference(RijndaelTables.SBox.AsSpan());
         ref uint rk = ref MemoryMarshal.GetReference(_encryptionKey.AsSpan());
 
@@ -85,10 +82,10 @@ internal sealed class RijndaelPortableKernel : BlockCipherKernel
         for (int round = 1; round < _rounds; round++)
         {
             rk = ref Unsafe.Add(ref rk, 4);
-            uint t0 = Unsafe.Add(ref te0, (byte)s0) ^ Unsafe.Add(ref te1, (byte)(s1 >> 8)) ^ Unsafe.Add(ref te2, (byte)(s2 >> 16)) ^ Unsafe.Add(ref te3, (int)(s3 >> 24)) ^ rk;
-            uint t1 = Unsafe.Add(ref te0, (byte)s1) ^ Unsafe.Add(ref te1, (byte)(s2 >> 8)) ^ Unsafe.Add(ref te2, (byte)(s3 >> 16)) ^ Unsafe.Add(ref te3, (int)(s0 >> 24)) ^ Unsafe.Add(ref rk, 1);
-            uint t2 = Unsafe.Add(ref te0, (byte)s2) ^ Unsafe.Add(ref te1, (byte)(s3 >> 8)) ^ Unsafe.Add(ref te2, (byte)(s0 >> 16)) ^ Unsafe.Add(ref te3, (int)(s1 >> 24)) ^ Unsafe.Add(ref rk, 2);
-            uint t3 = Unsafe.Add(ref te0, (byte)s3) ^ Unsafe.Add(ref te1, (byte)(s0 >> 8)) ^ Unsafe.Add(ref te2, (byte)(s1 >> 16)) ^ Unsafe.Add(ref te3, (int)(s2 >> 24)) ^ Unsafe.Add(ref rk, 3);
+            uint t0 = Unsafe.Add(ref te, (byte)s0) ^ Unsafe.Add(ref te, 256 + (byte)(s1 >> 8)) ^ Unsafe.Add(ref te, 512 + (byte)(s2 >> 16)) ^ Unsafe.Add(ref te, 768 + (int)(s3 >> 24)) ^ rk;
+            uint t1 = Unsafe.Add(ref te, (byte)s1) ^ Unsafe.Add(ref te, 256 + (byte)(s2 >> 8)) ^ Unsafe.Add(ref te, 512 + (byte)(s3 >> 16)) ^ Unsafe.Add(ref te, 768 + (int)(s0 >> 24)) ^ Unsafe.Add(ref rk, 1);
+            uint t2 = Unsafe.Add(ref te, (byte)s2) ^ Unsafe.Add(ref te, 256 + (byte)(s3 >> 8)) ^ Unsafe.Add(ref te, 512 + (byte)(s0 >> 16)) ^ Unsafe.Add(ref te, 768 + (int)(s1 >> 24)) ^ Unsafe.Add(ref rk, 2);
+            uint t3 = Unsafe.Add(ref te, (byte)s3) ^ Unsafe.Add(ref te, 256 + (byte)(s0 >> 8)) ^ Unsafe.Add(ref te, 512 + (byte)(s1 >> 16)) ^ Unsafe.Add(ref te, 768 + (int)(s2 >> 24)) ^ Unsafe.Add(ref rk, 3);
             s0 = t0;
             s1 = t1;
             s2 = t2;
@@ -104,10 +101,7 @@ internal sealed class RijndaelPortableKernel : BlockCipherKernel
 
     private void Decrypt4(ReadOnlySpan<byte> input, Span<byte> output)
     {
-        ref uint td0 = ref MemoryMarshal.GetReference(RijndaelTables.Td0.AsSpan());
-        ref uint td1 = ref MemoryMarshal.GetReference(RijndaelTables.Td1.AsSpan());
-        ref uint td2 = ref MemoryMarshal.GetReference(RijndaelTables.Td2.AsSpan());
-        ref uint td3 = ref MemoryMarshal.GetReference(RijndaelTables.Td3.AsSpan());
+        ref uint td = ref MemoryMarshal.GetReference(RijndaelTables.Td.AsSpan());
         ref byte inverseSBox = ref MemoryMarshal.GetReference(RijndaelTables.InverseSBox.AsSpan());
         ref uint rk = ref MemoryMarshal.GetReference(_decryptionKey.AsSpan());
 
@@ -118,10 +112,10 @@ internal sealed class RijndaelPortableKernel : BlockCipherKernel
         for (int round = 1; round < _rounds; round++)
         {
             rk = ref Unsafe.Add(ref rk, 4);
-            uint t0 = Unsafe.Add(ref td0, (byte)s0) ^ Unsafe.Add(ref td1, (byte)(s3 >> 8)) ^ Unsafe.Add(ref td2, (byte)(s2 >> 16)) ^ Unsafe.Add(ref td3, (int)(s1 >> 24)) ^ rk;
-            uint t1 = Unsafe.Add(ref td0, (byte)s1) ^ Unsafe.Add(ref td1, (byte)(s0 >> 8)) ^ Unsafe.Add(ref td2, (byte)(s3 >> 16)) ^ Unsafe.Add(ref td3, (int)(s2 >> 24)) ^ Unsafe.Add(ref rk, 1);
-            uint t2 = Unsafe.Add(ref td0, (byte)s2) ^ Unsafe.Add(ref td1, (byte)(s1 >> 8)) ^ Unsafe.Add(ref td2, (byte)(s0 >> 16)) ^ Unsafe.Add(ref td3, (int)(s3 >> 24)) ^ Unsafe.Add(ref rk, 2);
-            uint t3 = Unsafe.Add(ref td0, (byte)s3) ^ Unsafe.Add(ref td1, (byte)(s2 >> 8)) ^ Unsafe.Add(ref td2, (byte)(s1 >> 16)) ^ Unsafe.Add(ref td3, (int)(s0 >> 24)) ^ Unsafe.Add(ref rk, 3);
+            uint t0 = Unsafe.Add(ref td, (byte)s0) ^ Unsafe.Add(ref td, 256 + (byte)(s3 >> 8)) ^ Unsafe.Add(ref td, 512 + (byte)(s2 >> 16)) ^ Unsafe.Add(ref td, 768 + (int)(s1 >> 24)) ^ rk;
+            uint t1 = Unsafe.Add(ref td, (byte)s1) ^ Unsafe.Add(ref td, 256 + (byte)(s0 >> 8)) ^ Unsafe.Add(ref td, 512 + (byte)(s3 >> 16)) ^ Unsafe.Add(ref td, 768 + (int)(s2 >> 24)) ^ Unsafe.Add(ref rk, 1);
+            uint t2 = Unsafe.Add(ref td, (byte)s2) ^ Unsafe.Add(ref td, 256 + (byte)(s1 >> 8)) ^ Unsafe.Add(ref td, 512 + (byte)(s0 >> 16)) ^ Unsafe.Add(ref td, 768 + (int)(s3 >> 24)) ^ Unsafe.Add(ref rk, 2);
+            uint t3 = Unsafe.Add(ref td, (byte)s3) ^ Unsafe.Add(ref td, 256 + (byte)(s2 >> 8)) ^ Unsafe.Add(ref td, 512 + (byte)(s1 >> 16)) ^ Unsafe.Add(ref td, 768 + (int)(s0 >> 24)) ^ Unsafe.Add(ref rk, 3);
             s0 = t0;
             s1 = t1;
             s2 = t2;
