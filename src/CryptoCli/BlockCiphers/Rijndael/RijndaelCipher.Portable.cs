@@ -82,10 +82,10 @@ internal sealed class RijndaelPortableKernel : BlockCipherKernel
         for (int round = 1; round < _rounds; round++)
         {
             rk = ref Unsafe.Add(ref rk, 4);
-            uint t0 = Unsafe.Add(ref te, (byte)s0) ^ Unsafe.Add(ref te, 256 + (byte)(s1 >> 8)) ^ Unsafe.Add(ref te, 512 + (byte)(s2 >> 16)) ^ Unsafe.Add(ref te, 768 + (int)(s3 >> 24)) ^ rk;
-            uint t1 = Unsafe.Add(ref te, (byte)s1) ^ Unsafe.Add(ref te, 256 + (byte)(s2 >> 8)) ^ Unsafe.Add(ref te, 512 + (byte)(s3 >> 16)) ^ Unsafe.Add(ref te, 768 + (int)(s0 >> 24)) ^ Unsafe.Add(ref rk, 1);
-            uint t2 = Unsafe.Add(ref te, (byte)s2) ^ Unsafe.Add(ref te, 256 + (byte)(s3 >> 8)) ^ Unsafe.Add(ref te, 512 + (byte)(s0 >> 16)) ^ Unsafe.Add(ref te, 768 + (int)(s1 >> 24)) ^ Unsafe.Add(ref rk, 2);
-            uint t3 = Unsafe.Add(ref te, (byte)s3) ^ Unsafe.Add(ref te, 256 + (byte)(s0 >> 8)) ^ Unsafe.Add(ref te, 512 + (byte)(s1 >> 16)) ^ Unsafe.Add(ref te, 768 + (int)(s2 >> 24)) ^ Unsafe.Add(ref rk, 3);
+            uint t0 = Unsafe.Add(ref te, (nuint)(byte)s0) ^ Unsafe.Add(ref te, (nuint)(byte)(s1 >> 8) + 256) ^ Unsafe.Add(ref te, (nuint)(byte)(s2 >> 16) + 512) ^ Unsafe.Add(ref te, (nuint)(s3 >> 24) + 768) ^ rk;
+            uint t1 = Unsafe.Add(ref te, (nuint)(byte)s1) ^ Unsafe.Add(ref te, (nuint)(byte)(s2 >> 8) + 256) ^ Unsafe.Add(ref te, (nuint)(byte)(s3 >> 16) + 512) ^ Unsafe.Add(ref te, (nuint)(s0 >> 24) + 768) ^ Unsafe.Add(ref rk, 1);
+            uint t2 = Unsafe.Add(ref te, (nuint)(byte)s2) ^ Unsafe.Add(ref te, (nuint)(byte)(s3 >> 8) + 256) ^ Unsafe.Add(ref te, (nuint)(byte)(s0 >> 16) + 512) ^ Unsafe.Add(ref te, (nuint)(s1 >> 24) + 768) ^ Unsafe.Add(ref rk, 2);
+            uint t3 = Unsafe.Add(ref te, (nuint)(byte)s3) ^ Unsafe.Add(ref te, (nuint)(byte)(s0 >> 8) + 256) ^ Unsafe.Add(ref te, (nuint)(byte)(s1 >> 16) + 512) ^ Unsafe.Add(ref te, (nuint)(s2 >> 24) + 768) ^ Unsafe.Add(ref rk, 3);
             s0 = t0;
             s1 = t1;
             s2 = t2;
@@ -112,10 +112,10 @@ internal sealed class RijndaelPortableKernel : BlockCipherKernel
         for (int round = 1; round < _rounds; round++)
         {
             rk = ref Unsafe.Add(ref rk, 4);
-            uint t0 = Unsafe.Add(ref td, (byte)s0) ^ Unsafe.Add(ref td, 256 + (byte)(s3 >> 8)) ^ Unsafe.Add(ref td, 512 + (byte)(s2 >> 16)) ^ Unsafe.Add(ref td, 768 + (int)(s1 >> 24)) ^ rk;
-            uint t1 = Unsafe.Add(ref td, (byte)s1) ^ Unsafe.Add(ref td, 256 + (byte)(s0 >> 8)) ^ Unsafe.Add(ref td, 512 + (byte)(s3 >> 16)) ^ Unsafe.Add(ref td, 768 + (int)(s2 >> 24)) ^ Unsafe.Add(ref rk, 1);
-            uint t2 = Unsafe.Add(ref td, (byte)s2) ^ Unsafe.Add(ref td, 256 + (byte)(s1 >> 8)) ^ Unsafe.Add(ref td, 512 + (byte)(s0 >> 16)) ^ Unsafe.Add(ref td, 768 + (int)(s3 >> 24)) ^ Unsafe.Add(ref rk, 2);
-            uint t3 = Unsafe.Add(ref td, (byte)s3) ^ Unsafe.Add(ref td, 256 + (byte)(s2 >> 8)) ^ Unsafe.Add(ref td, 512 + (byte)(s1 >> 16)) ^ Unsafe.Add(ref td, 768 + (int)(s0 >> 24)) ^ Unsafe.Add(ref rk, 3);
+            uint t0 = Unsafe.Add(ref td, (nuint)(byte)s0) ^ Unsafe.Add(ref td, (nuint)(byte)(s3 >> 8) + 256) ^ Unsafe.Add(ref td, (nuint)(byte)(s2 >> 16) + 512) ^ Unsafe.Add(ref td, (nuint)(s1 >> 24) + 768) ^ rk;
+            uint t1 = Unsafe.Add(ref td, (nuint)(byte)s1) ^ Unsafe.Add(ref td, (nuint)(byte)(s0 >> 8) + 256) ^ Unsafe.Add(ref td, (nuint)(byte)(s3 >> 16) + 512) ^ Unsafe.Add(ref td, (nuint)(s2 >> 24) + 768) ^ Unsafe.Add(ref rk, 1);
+            uint t2 = Unsafe.Add(ref td, (nuint)(byte)s2) ^ Unsafe.Add(ref td, (nuint)(byte)(s1 >> 8) + 256) ^ Unsafe.Add(ref td, (nuint)(byte)(s0 >> 16) + 512) ^ Unsafe.Add(ref td, (nuint)(s3 >> 24) + 768) ^ Unsafe.Add(ref rk, 2);
+            uint t3 = Unsafe.Add(ref td, (nuint)(byte)s3) ^ Unsafe.Add(ref td, (nuint)(byte)(s2 >> 8) + 256) ^ Unsafe.Add(ref td, (nuint)(byte)(s1 >> 16) + 512) ^ Unsafe.Add(ref td, (nuint)(s0 >> 24) + 768) ^ Unsafe.Add(ref rk, 3);
             s0 = t0;
             s1 = t1;
             s2 = t2;
