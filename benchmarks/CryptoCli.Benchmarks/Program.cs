@@ -19,6 +19,17 @@ public static class Program
     public static int Main(string[] args)
     {
         var rest = new List<string>(args);
+        string? chartFrom = TakeOption(rest, "--chart");
+        if (chartFrom is not null)
+        {
+            // Redraw the chart of an existing CSV (for example latest.csv) without running anything.
+            ResultTable existing = ResultTable.FromCsv(chartFrom);
+            string svgPath = System.IO.Path.ChangeExtension(chartFrom, ".svg");
+            System.IO.File.WriteAllText(svgPath, ResultChart.ToSvg(existing, "CryptoCli speed-ups"));
+            Console.WriteLine($"Wrote {svgPath}");
+            return 0;
+        }
+
         bool shortJob = rest.Remove("--short");
         string? output = TakeOption(rest, "--out");
         bool dry = rest.Count == 2 && rest[0] == "--job" && string.Equals(rest[1], "Dry", StringComparison.OrdinalIgnoreCase);

@@ -99,6 +99,7 @@ public sealed class ResultTable
         string csvPath = Path.Combine(directory, name + ".csv");
         File.WriteAllText(csvPath, csv.ToString());
         File.WriteAllText(Path.Combine(directory, name + ".md"), ToText());
+        File.WriteAllText(Path.Combine(directory, name + ".svg"), ResultChart.ToSvg(this, $"CryptoCli speed-ups ({CpuName()}, {RuntimeInformation.FrameworkDescription})"));
         return csvPath;
     }
 
