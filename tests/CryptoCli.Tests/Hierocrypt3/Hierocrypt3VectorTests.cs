@@ -65,5 +65,7 @@ internal static class Hierocrypt3Kernels
     public static IEnumerable<BlockCipherKernel> All(byte[] key)
     {
         yield return new Hierocrypt3ReferenceKernel(key);
+        yield return new Hierocrypt3Table32Kernel(key);
+        yield return new Hierocrypt3Table64Kernel(key);
     }
 }

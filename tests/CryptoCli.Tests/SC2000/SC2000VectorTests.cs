@@ -77,5 +77,6 @@ internal static class SC2000Kernels
     public static IEnumerable<BlockCipherKernel> All(byte[] key)
     {
         yield return new SC2000ReferenceKernel(key);
+        yield return new SC2000FusedKernel(key);
     }
 }

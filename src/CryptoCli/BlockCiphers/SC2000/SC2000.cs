@@ -39,5 +39,5 @@ public sealed class SC2000 : BlockCipherAlgorithm
     public static new SC2000 Create() => new();
 
     private protected override BlockCipherKernel CreateKernel(ReadOnlySpan<byte> key, int blockSizeInBytes) =>
-        new SC2000ReferenceKernel(key);
+        new SC2000FusedKernel(key);
 }

@@ -90,12 +90,12 @@ internal static class SC2000KeySchedule
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static uint MS(uint x, bool useFusedTables) => useFusedTables ? FusedMS(x) : SC2000Tables.M(SC2000Tables.S(x));
+    private static uint MS(uint x, bool useFusedTables) => useFusedTables ? FusedMS(ref MemoryMarshal.GetReference(SC2000Tables.FusedMS.AsSpan()), x) : SC2000Tables.M(SC2000Tables.S(x));
 
     /// <summary>M∘S by three look-ups in the fused 11-10-11-bit tables.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static uint FusedMS(uint x) =>
-        Unsafe.Add(ref MemoryMarshal.GetReference(SC2000Tables.S11MHigh.AsSpan()), (int)(x >> 21)) ^
-        Unsafe.Add(ref MemoryMarshal.GetReference(SC2000Tables.S10M.AsSpan()), (int)((x >> 11) & 0x3ff)) ^
-        Unsafe.Add(ref MemoryMarshal.GetReference(SC2000Tables.S11MLow.AsSpan()), (int)(x & 0x7ff));
+    public static uint FusedMS(ref uint tables, uint x) =>
+        Unsafe.Add(ref tables, SC2000Tables.S11MHigh + (int)(x >> 21)) ^
+        Unsafe.Add(ref tables, SC2000Tables.S10M + (int)((x >> 11) & 0x3ff)) ^
+        Unsafe.Add(ref tables, SC2000Tables.S11MLow + (int)(x & 0x7ff));
 }

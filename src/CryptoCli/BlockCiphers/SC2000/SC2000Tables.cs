@@ -9,9 +9,8 @@ namespace CryptoCli;
 /// (split 6-5-5-5-5-6 from the most significant bit), and the rows of M. Values from the SC2000 specification
 /// (CRYPTREC 2001, tables S4, S5, S6 and M), as transcribed in github.com/Jither/cryptopunk sc2000.js (MIT).
 /// From them the static constructor builds P2's fused look-ups: the word is split 11-10-11 bits, each piece
-/// goes through its two adjacent S-boxes and through M at once (<see cref="S11MHigh"/>, <see cref="S10M"/>,
-/// <see cref="S11MLow"/>: 2048 + 1024 + 2048 words, 20 KiB), so M∘S costs three look-ups instead of six
-/// S-boxes and 32 conditional XORs.
+/// goes through its two adjacent S-boxes and through M at once (<see cref="FusedMS"/>: 2048 + 1024 + 2048
+/// words, 20 KiB), so M∘S costs three look-ups instead of six S-boxes and 32 conditional XORs.
 /// </summary>
 internal static class SC2000Tables
 {
@@ -42,14 +41,17 @@ internal static class SC2000Tables
         0x90fb9b4b, 0xa1f63697, 0xfc513ed9, 0x78a37d93, 0x8d16c5df, 0x9e0c8bbe, 0x3c381f7c, 0xe9fb0779,
     };
 
-    /// <summary>M∘S of input bits 31..21 (S6 then S5), indexed by <c>x &gt;&gt; 21</c>.</summary>
-    public static readonly uint[] S11MHigh = new uint[2048];
+    /// <summary>Offsets in <see cref="FusedMS"/>: M∘S of input bits 31..21 (S6, S5; index <c>x &gt;&gt; 21</c>), ...</summary>
+    public const int S11MHigh = 0;
 
-    /// <summary>M∘S of input bits 20..11 (two S5), indexed by <c>(x &gt;&gt; 11) &amp; 0x3ff</c>.</summary>
-    public static readonly uint[] S10M = new uint[1024];
+    /// <summary>... of input bits 20..11 (S5, S5; index <c>(x &gt;&gt; 11) &amp; 0x3ff</c>) ...</summary>
+    public const int S10M = 2048;
 
-    /// <summary>M∘S of input bits 10..0 (S5 then S6), indexed by <c>x &amp; 0x7ff</c>.</summary>
-    public static readonly uint[] S11MLow = new uint[2048];
+    /// <summary>... and of input bits 10..0 (S5, S6; index <c>x &amp; 0x7ff</c>).</summary>
+    public const int S11MLow = 3072;
+
+    /// <summary>The three fused tables S11_M, S10_M, S11_M' in one array (one base register, constant offsets).</summary>
+    public static readonly uint[] FusedMS = new uint[2048 + 1024 + 2048];
 
     static SC2000Tables()
     {
@@ -61,13 +63,13 @@ internal static class SC2000Tables
         // S acts on each field separately and M is linear, so M(S(x)) splits into the XOR of the three pieces.
         for (uint i = 0; i < 2048; i++)
         {
-            S11MHigh[i] = M(S(i << 21) & 0xffe00000);
-            S11MLow[i] = M(S(i) & 0x7ff);
+            FusedMS[S11MHigh + i] = M(S(i << 21) & 0xffe00000);
+            FusedMS[S11MLow + i] = M(S(i) & 0x7ff);
         }
 
         for (uint i = 0; i < 1024; i++)
         {
-            S10M[i] = M(S(i << 11) & 0x001ff800);
+            FusedMS[S10M + i] = M(S(i << 11) & 0x001ff800);
         }
     }
 
