@@ -119,23 +119,26 @@ internal sealed class Hierocrypt3Table32Kernel : BlockCipherKernel
         }
     }
 
+    /// <summary>Entry <paramref name="index"/> of the table at <paramref name="offset"/> (the offset folds into the address).</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static uint At(ref uint tables, int offset, uint index) => Unsafe.Add(ref Unsafe.Add(ref tables, offset), (nint)index);
+
     /// <summary>XOR K1 is done by the caller; S-box + MDS_L on one row through the four mdsL_ST tables.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static uint XsFirstHalf(ref uint t, uint x) =>
-        Unsafe.Add(ref t, (int)(x >> 24)) ^ Unsafe.Add(ref t, 256 + (byte)(x >> 16)) ^
-        Unsafe.Add(ref t, 512 + (byte)(x >> 8)) ^ Unsafe.Add(ref t, 768 + (byte)x);
+        At(ref t, 0, x >> 24) ^ At(ref t, 256, (byte)(x >> 16)) ^ At(ref t, 512, (byte)(x >> 8)) ^ At(ref t, 768, (byte)x);
 
     /// <summary>One MDSH_ST look-up: pattern table <paramref name="slot"/> at byte <paramref name="shift"/>/8 (from the right) of <paramref name="u"/>.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static uint H(ref uint t, int slot, uint u, int shift) =>
-        Unsafe.Add(ref t, (Hierocrypt3FusedTables.MdsHSlot + slot) * 256 + (byte)(u >> shift));
+        At(ref t, (Hierocrypt3FusedTables.MdsHSlot + slot) * 256, (byte)(u >> shift));
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static uint SubWord(ref uint t, uint x) =>
-        (Unsafe.Add(ref t, Hierocrypt3FusedTables.SBoxSlot * 256 + (int)(x >> 24)) << 24) |
-        (Unsafe.Add(ref t, Hierocrypt3FusedTables.SBoxSlot * 256 + (byte)(x >> 16)) << 16) |
-        (Unsafe.Add(ref t, Hierocrypt3FusedTables.SBoxSlot * 256 + (byte)(x >> 8)) << 8) |
-        Unsafe.Add(ref t, Hierocrypt3FusedTables.SBoxSlot * 256 + (byte)x);
+    private static uint SubWord(ref uint t, uint x)
+    {
+        const int S = Hierocrypt3FusedTables.SBoxSlot * 256;
+        return (At(ref t, S, x >> 24) << 24) | (At(ref t, S, (byte)(x >> 16)) << 16) | (At(ref t, S, (byte)(x >> 8)) << 8) | At(ref t, S, (byte)x);
+    }
 
     /// <summary>Last round: the second S-box layer without MDS_H, then the final key.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]

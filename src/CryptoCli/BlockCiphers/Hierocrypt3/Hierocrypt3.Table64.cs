@@ -97,23 +97,26 @@ internal sealed class Hierocrypt3Table64Kernel : BlockCipherKernel
         }
     }
 
+    /// <summary>Entry <paramref name="index"/> of the table at <paramref name="offset"/> (the offset folds into the address).</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static T At<T>(ref T tables, int offset, uint index) => Unsafe.Add(ref Unsafe.Add(ref tables, offset), (nint)index);
+
     /// <summary>S-box + MDS_L on one row through the four mdsL_ST tables.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static uint XsFirstHalf(ref uint t, uint x) =>
-        Unsafe.Add(ref t, (int)(x >> 24)) ^ Unsafe.Add(ref t, 256 + (byte)(x >> 16)) ^
-        Unsafe.Add(ref t, 512 + (byte)(x >> 8)) ^ Unsafe.Add(ref t, 768 + (byte)x);
+        At(ref t, 0, x >> 24) ^ At(ref t, 256, (byte)(x >> 16)) ^ At(ref t, 512, (byte)(x >> 8)) ^ At(ref t, 768, (byte)x);
 
     /// <summary>E tables (output rows 0 and 2) over the row held in bits <paramref name="shift"/>..+31 of <paramref name="w"/>.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static ulong E(ref ulong h, ulong w, int shift) =>
-        Unsafe.Add(ref h, (byte)(w >> (shift + 24))) ^ Unsafe.Add(ref h, 256 + (byte)(w >> (shift + 16))) ^
-        Unsafe.Add(ref h, 512 + (byte)(w >> (shift + 8))) ^ Unsafe.Add(ref h, 768 + (byte)(w >> shift));
+        At(ref h, 0, (byte)(w >> (shift + 24))) ^ At(ref h, 256, (byte)(w >> (shift + 16))) ^
+        At(ref h, 512, (byte)(w >> (shift + 8))) ^ At(ref h, 768, (byte)(w >> shift));
 
     /// <summary>O tables (output rows 1 and 3) over the row held in bits <paramref name="shift"/>..+31 of <paramref name="w"/>.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static ulong O(ref ulong h, ulong w, int shift) =>
-        Unsafe.Add(ref h, 1024 + (byte)(w >> (shift + 24))) ^ Unsafe.Add(ref h, 1280 + (byte)(w >> (shift + 16))) ^
-        Unsafe.Add(ref h, 1536 + (byte)(w >> (shift + 8))) ^ Unsafe.Add(ref h, 1792 + (byte)(w >> shift));
+        At(ref h, 1024, (byte)(w >> (shift + 24))) ^ At(ref h, 1280, (byte)(w >> (shift + 16))) ^
+        At(ref h, 1536, (byte)(w >> (shift + 8))) ^ At(ref h, 1792, (byte)(w >> shift));
 
     /// <summary>The S-box on each of the 8 bytes (last round, no MDS_H).</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
@@ -123,7 +126,7 @@ internal sealed class Hierocrypt3Table64Kernel : BlockCipherKernel
         ulong result = 0;
         for (int shift = 56; shift >= 0; shift -= 8)
         {
-            result |= (ulong)Unsafe.Add(ref s, (byte)(w >> shift)) << shift;
+            result |= (ulong)At(ref s, 0, (byte)(w >> shift)) << shift;
         }
 
         return result;

@@ -95,7 +95,7 @@ internal static class SC2000KeySchedule
     /// <summary>M∘S by three look-ups in the fused 11-10-11-bit tables.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static uint FusedMS(ref uint tables, uint x) =>
-        Unsafe.Add(ref tables, SC2000Tables.S11MHigh + (int)(x >> 21)) ^
-        Unsafe.Add(ref tables, SC2000Tables.S10M + (int)((x >> 11) & 0x3ff)) ^
-        Unsafe.Add(ref tables, SC2000Tables.S11MLow + (int)(x & 0x7ff));
+        Unsafe.Add(ref Unsafe.Add(ref tables, SC2000Tables.S11MHigh), (nint)(x >> 21)) ^
+        Unsafe.Add(ref Unsafe.Add(ref tables, SC2000Tables.S10M), (nint)((x >> 11) & 0x3ff)) ^
+        Unsafe.Add(ref Unsafe.Add(ref tables, SC2000Tables.S11MLow), (nint)(x & 0x7ff));
 }
