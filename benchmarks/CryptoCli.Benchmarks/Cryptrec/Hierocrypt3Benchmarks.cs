@@ -10,6 +10,7 @@ namespace CryptoCli.Benchmarks;
 /// checks every timed path against the reference kernel.
 /// </summary>
 [Primitive("Hierocrypt-3-128")]
+[MinColumn]
 public class Hierocrypt3Benchmarks
 {
     private Hierocrypt3 _ours = null!;
@@ -88,6 +89,7 @@ public class Hierocrypt3Benchmarks
 
 /// <summary>Hierocrypt-3 key schedule (encryption and decryption round keys, as the public type computes them), ops/s.</summary>
 [Primitive("Hierocrypt-3-128")]
+[MinColumn]
 public class Hierocrypt3KeyScheduleBenchmarks
 {
     private readonly byte[] _key128 = new byte[16];

@@ -10,6 +10,7 @@ namespace CryptoCli.Benchmarks;
 /// path against the reference kernel.
 /// </summary>
 [Primitive("SC2000-128")]
+[MinColumn]
 public class SC2000Benchmarks
 {
     private SC2000 _ours = null!;
@@ -81,6 +82,7 @@ public class SC2000Benchmarks
 
 /// <summary>SC2000 key schedule (extended key and its reversed copy, as the public type computes them), ops/s.</summary>
 [Primitive("SC2000-128")]
+[MinColumn]
 public class SC2000KeyScheduleBenchmarks
 {
     private readonly byte[] _key128 = new byte[16];

@@ -36,3 +36,27 @@ public class Hierocrypt3AlgebraTests
         Assert.Equal(0x07, Hierocrypt3Tables.SBox[0]); // 0^247 = 0, then XOR 07
     }
 }
+
+/// <summary>The decryption round keys equal their definition computed with the bit-level matrices.</summary>
+public class Hierocrypt3DecryptionKeyTests
+{
+    [Fact]
+    public void DecryptionKeys_MatchTheDefinition()
+    {
+        var random = TestRandom.Create(9);
+        foreach (int keyBytes in new[] { 16, 24, 32 })
+        {
+            uint[] encryption = Hierocrypt3KeySchedule.Expand(TestRandom.Bytes(random, keyBytes));
+            uint[] decryption = Hierocrypt3KeySchedule.ToDecryption(encryption);
+            int rounds = encryption.Length / 8 - 1;
+            for (int r = 0; r < rounds; r++)
+            {
+                for (int i = 0; i < 4; i++)
+                {
+                    uint expected = Hierocrypt3Tables.ApplyMdsL(Hierocrypt3Tables.InverseMdsLRow, encryption[8 * (rounds - r - 1) + 4 + i]);
+                    Assert.Equal(expected, decryption[8 * r + 4 + i]);
+                }
+            }
+        }
+    }
+}

@@ -108,13 +108,24 @@ internal static class Hierocrypt3KeySchedule
             {
                 for (int i = 0; i < 4; i++)
                 {
-                    decryption[8 * r + 4 + i] = Hierocrypt3Tables.ApplyMdsL(Hierocrypt3Tables.InverseMdsLRow, encryption[8 * (rounds - r - 1) + 4 + i]);
+                    decryption[8 * r + 4 + i] = InverseMdsL(encryption[8 * (rounds - r - 1) + 4 + i]);
                 }
             }
         }
 
         rows.Clear();
         return decryption;
+    }
+
+    /// <summary>
+    /// MDS_L^-1 on a row by four look-ups: the decryption mdsL_ST tables hold column j of MDS_L^-1 times S^-1(x), so
+    /// indexing them with S(b) gives column j times b.
+    /// </summary>
+    private static uint InverseMdsL(uint w)
+    {
+        uint[] t = Hierocrypt3FusedTables.Decryption32;
+        byte[] s = Hierocrypt3Tables.SBox;
+        return t[s[w >> 24]] ^ t[256 + s[(byte)(w >> 16)]] ^ t[512 + s[(byte)(w >> 8)]] ^ t[768 + s[(byte)w]];
     }
 
     private static void Store(uint[] keys, int round, uint a, uint b, uint c, uint d, uint e, uint f, uint g, uint h)
