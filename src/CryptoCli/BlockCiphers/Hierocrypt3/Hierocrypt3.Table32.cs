@@ -31,6 +31,10 @@ internal sealed class Hierocrypt3Table32Kernel : BlockCipherKernel
 
     public override string Name => "table32";
 
+#if NET
+    // The whole-buffer loop runs long on its first calls: compile it optimized at once rather than as tier-0/OSR code.
+    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
+#endif
     public override void EncryptBlocks(ReadOnlySpan<byte> source, Span<byte> destination)
     {
         ref uint t = ref MemoryMarshal.GetReference(Hierocrypt3FusedTables.Encryption32.AsSpan());
@@ -75,6 +79,10 @@ internal sealed class Hierocrypt3Table32Kernel : BlockCipherKernel
         }
     }
 
+#if NET
+    // The whole-buffer loop runs long on its first calls: compile it optimized at once rather than as tier-0/OSR code.
+    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
+#endif
     public override void DecryptBlocks(ReadOnlySpan<byte> source, Span<byte> destination)
     {
         ref uint t = ref MemoryMarshal.GetReference(Hierocrypt3FusedTables.Decryption32.AsSpan());

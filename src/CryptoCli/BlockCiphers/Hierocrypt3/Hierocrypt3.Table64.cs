@@ -60,6 +60,10 @@ internal sealed class Hierocrypt3Table64Kernel : BlockCipherKernel
         return packed;
     }
 
+#if NET
+    // The whole-buffer loop runs long on its first calls: compile it optimized at once rather than as tier-0/OSR code.
+    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
+#endif
     private void Transform(ReadOnlySpan<byte> source, Span<byte> destination, ulong[] key, uint[] tables32, ulong[] tables64)
     {
         ref uint t = ref MemoryMarshal.GetReference(tables32.AsSpan());

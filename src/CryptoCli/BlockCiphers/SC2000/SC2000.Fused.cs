@@ -33,6 +33,10 @@ internal sealed class SC2000FusedKernel : BlockCipherKernel
 
     public override string Name => "fused";
 
+#if NET
+    // The whole-buffer loop runs long on its first calls: compile it optimized at once rather than as tier-0/OSR code.
+    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
+#endif
     public override void EncryptBlocks(ReadOnlySpan<byte> source, Span<byte> destination)
     {
         ref uint f = ref MemoryMarshal.GetReference(SC2000Tables.FusedMS.AsSpan());
@@ -68,6 +72,10 @@ internal sealed class SC2000FusedKernel : BlockCipherKernel
         }
     }
 
+#if NET
+    // The whole-buffer loop runs long on its first calls: compile it optimized at once rather than as tier-0/OSR code.
+    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
+#endif
     public override void DecryptBlocks(ReadOnlySpan<byte> source, Span<byte> destination)
     {
         ref uint f = ref MemoryMarshal.GetReference(SC2000Tables.FusedMS.AsSpan());
