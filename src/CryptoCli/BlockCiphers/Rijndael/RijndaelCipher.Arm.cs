@@ -34,8 +34,8 @@ internal sealed class RijndaelArmKernel : BlockCipherKernel
             _decryptionKeys[i] = Vector128.Create(inverse[4 * i], inverse[4 * i + 1], inverse[4 * i + 2], inverse[4 * i + 3]).AsByte();
         }
 
-        Array.Clear(words);
-        Array.Clear(inverse);
+        CryptographicOperationsHelper.ZeroWords(words);
+        CryptographicOperationsHelper.ZeroWords(inverse);
     }
 
     public static bool IsSupported => ArmAes.IsSupported && BitConverter.IsLittleEndian;

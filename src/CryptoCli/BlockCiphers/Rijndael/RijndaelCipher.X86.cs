@@ -42,7 +42,7 @@ internal sealed class RijndaelAesNiKernel : BlockCipherKernel
             _decryptionKeys[i] = X86Aes.InverseMixColumns(_encryptionKeys[_rounds - i]);
         }
 
-        Array.Clear(words);
+        CryptographicOperationsHelper.ZeroWords(words);
     }
 
     public static bool IsSupported => X86Aes.IsSupported && Ssse3.IsSupported;
