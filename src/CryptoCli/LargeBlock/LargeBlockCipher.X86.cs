@@ -53,43 +53,25 @@ internal abstract class LargeBlockAesNiKernel : BlockCipherKernel
     public override string Name => "aesni";
 
     /// <summary>
-    /// CTR with the counter a big-endian integer over the whole block. The low 64 bits live in a register; a batch
-    /// whose increments would carry out of them goes through the one-block path, which carries over the whole block.
+    /// The one-block CTR path: encrypts the counter, XORs, and increments the counter over the whole block (with
+    /// carries). The fast paths of the derived kernels hand over to it for a tail, or when the low 64 bits of the
+    /// counter are about to wrap (the fast paths keep them in a register and never carry).
     /// </summary>
-    public override void TransformCtr(ReadOnlySpan<byte> source, Span<byte> destination, Span<byte> counter)
+    protected void TransformCtrOneBlockAtATime(ReadOnlySpan<byte> source, Span<byte> destination, Span<byte> counter)
     {
         int blockSize = BlockSizeInBytes;
-        int batch = BatchBlocks * blockSize;
-        int length = source.Length;
-        int offset = 0;
         Span<byte> keystream = stackalloc byte[64];
         keystream = keystream.Slice(0, blockSize);
-        while (offset < length)
+        for (int offset = 0; offset < source.Length; offset += blockSize)
         {
-            ulong low = BinaryPrimitives.ReadUInt64BigEndian(counter.Slice(blockSize - 8));
-            if (length - offset >= batch && low <= ulong.MaxValue - (ulong)BatchBlocks)
-            {
-                EncryptCounterBatchXor(counter, low, ref Unsafe.Add(ref MemoryMarshal.GetReference(source), offset), ref Unsafe.Add(ref MemoryMarshal.GetReference(destination), offset));
-                BinaryPrimitives.WriteUInt64BigEndian(counter.Slice(blockSize - 8), low + (ulong)BatchBlocks);
-                offset += batch;
-                continue;
-            }
-
             EncryptBlocks(counter, keystream);
             SpanHelpers.IncrementBigEndian(counter);
-            int take = Math.Min(blockSize, length - offset);
+            int take = Math.Min(blockSize, source.Length - offset);
             SpanHelpers.Xor(source.Slice(offset, take), keystream.Slice(0, take), destination.Slice(offset, take));
-            offset += take;
         }
 
         CryptographicOperations.ZeroMemory(keystream);
     }
-
-    /// <summary>Blocks per interleaved batch.</summary>
-    protected abstract int BatchBlocks { get; }
-
-    /// <summary>Encrypts counter, counter + 1, ... (low word <paramref name="low"/>, no carry) and XORs them into one batch.</summary>
-    protected abstract void EncryptCounterBatchXor(ReadOnlySpan<byte> counter, ulong low, ref byte source, ref byte destination);
 
     /// <summary>The last counter lane for low word <paramref name="low"/>: bytes 0..7 from the counter, bytes 8..15 big-endian low.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
@@ -129,8 +111,6 @@ internal sealed class LargeBlock256AesNiKernel<TShape> : LargeBlockAesNiKernel
     {
         Debug.Assert(definition.BlockSizeInBytes == 32 && definition.Rounds == TShape.Rounds && definition.TwoRound == TShape.TwoRound);
     }
-
-    protected override int BatchBlocks => 4;
 
     public override void EncryptBlocks(ReadOnlySpan<byte> source, Span<byte> destination)
     {
@@ -208,18 +188,35 @@ internal sealed class LargeBlock256AesNiKernel<TShape> : LargeBlockAesNiKernel
         Store(ref chain, 1, s1);
     }
 
-    protected override void EncryptCounterBatchXor(ReadOnlySpan<byte> counter, ulong low, ref byte source, ref byte destination)
+    /// <summary>CTR, four blocks per batch; the low 64 bits of the big-endian counter in a register.</summary>
+    public override void TransformCtr(ReadOnlySpan<byte> source, Span<byte> destination, Span<byte> counter)
     {
         ref Vector128<byte> keys = ref MemoryMarshal.GetArrayDataReference(EncryptionKeys);
+        ref byte src = ref MemoryMarshal.GetReference(source);
+        ref byte dst = ref MemoryMarshal.GetReference(destination);
         ref byte c = ref MemoryMarshal.GetReference(counter);
         Vector128<byte> first = Load(ref c, 0), last = Load(ref c, 1);
-        Vector128<byte> a0 = first, b0 = first, c0 = first, d0 = first;
-        Vector128<byte> a1 = CounterLane(last, low), b1 = CounterLane(last, low + 1), c1 = CounterLane(last, low + 2), d1 = CounterLane(last, low + 3);
-        Encrypt4(ref keys, ref a0, ref a1, ref b0, ref b1, ref c0, ref c1, ref d0, ref d1);
-        Store(ref destination, 0, a0 ^ Load(ref source, 0)); Store(ref destination, 1, a1 ^ Load(ref source, 1));
-        Store(ref destination, 2, b0 ^ Load(ref source, 2)); Store(ref destination, 3, b1 ^ Load(ref source, 3));
-        Store(ref destination, 4, c0 ^ Load(ref source, 4)); Store(ref destination, 5, c1 ^ Load(ref source, 5));
-        Store(ref destination, 6, d0 ^ Load(ref source, 6)); Store(ref destination, 7, d1 ^ Load(ref source, 7));
+        ulong low = BinaryPrimitives.ReadUInt64BigEndian(counter.Slice(24));
+        int length = source.Length;
+        int offset = 0;
+        for (; offset <= length - 128 && low <= ulong.MaxValue - 4; offset += 128, low += 4)
+        {
+            Vector128<byte> a0 = first, b0 = first, c0 = first, d0 = first;
+            Vector128<byte> a1 = CounterLane(last, low), b1 = CounterLane(last, low + 1), c1 = CounterLane(last, low + 2), d1 = CounterLane(last, low + 3);
+            Encrypt4(ref keys, ref a0, ref a1, ref b0, ref b1, ref c0, ref c1, ref d0, ref d1);
+            ref byte s = ref Unsafe.Add(ref src, offset);
+            ref byte d = ref Unsafe.Add(ref dst, offset);
+            Store(ref d, 0, a0 ^ Load(ref s, 0)); Store(ref d, 1, a1 ^ Load(ref s, 1));
+            Store(ref d, 2, b0 ^ Load(ref s, 2)); Store(ref d, 3, b1 ^ Load(ref s, 3));
+            Store(ref d, 4, c0 ^ Load(ref s, 4)); Store(ref d, 5, c1 ^ Load(ref s, 5));
+            Store(ref d, 6, d0 ^ Load(ref s, 6)); Store(ref d, 7, d1 ^ Load(ref s, 7));
+        }
+
+        BinaryPrimitives.WriteUInt64BigEndian(counter.Slice(24), low);
+        if (offset < length)
+        {
+            TransformCtrOneBlockAtATime(source.Slice(offset), destination.Slice(offset), counter);
+        }
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
@@ -329,8 +326,6 @@ internal sealed class LargeBlock512AesNiKernel<TShape> : LargeBlockAesNiKernel
         Debug.Assert(definition.BlockSizeInBytes == 64 && definition.Rounds == TShape.Rounds && definition.TwoRound == TShape.TwoRound);
     }
 
-    protected override int BatchBlocks => 2;
-
     public override void EncryptBlocks(ReadOnlySpan<byte> source, Span<byte> destination) =>
         Transform(source, destination, EncryptionKeys, decrypt: false);
 
@@ -356,18 +351,35 @@ internal sealed class LargeBlock512AesNiKernel<TShape> : LargeBlockAesNiKernel
         Store(ref chain, 0, s0); Store(ref chain, 1, s1); Store(ref chain, 2, s2); Store(ref chain, 3, s3);
     }
 
-    protected override void EncryptCounterBatchXor(ReadOnlySpan<byte> counter, ulong low, ref byte source, ref byte destination)
+    /// <summary>CTR, two blocks per batch; the low 64 bits of the big-endian counter in a register.</summary>
+    public override void TransformCtr(ReadOnlySpan<byte> source, Span<byte> destination, Span<byte> counter)
     {
         ref Vector128<byte> keys = ref MemoryMarshal.GetArrayDataReference(EncryptionKeys);
+        ref byte src = ref MemoryMarshal.GetReference(source);
+        ref byte dst = ref MemoryMarshal.GetReference(destination);
         ref byte c = ref MemoryMarshal.GetReference(counter);
-        Vector128<byte> a0 = Load(ref c, 0), a1 = Load(ref c, 1), a2 = Load(ref c, 2), last = Load(ref c, 3);
-        Vector128<byte> b0 = a0, b1 = a1, b2 = a2;
-        Vector128<byte> a3 = CounterLane(last, low), b3 = CounterLane(last, low + 1);
-        Encrypt2(ref keys, ref a0, ref a1, ref a2, ref a3, ref b0, ref b1, ref b2, ref b3);
-        Store(ref destination, 0, a0 ^ Load(ref source, 0)); Store(ref destination, 1, a1 ^ Load(ref source, 1));
-        Store(ref destination, 2, a2 ^ Load(ref source, 2)); Store(ref destination, 3, a3 ^ Load(ref source, 3));
-        Store(ref destination, 4, b0 ^ Load(ref source, 4)); Store(ref destination, 5, b1 ^ Load(ref source, 5));
-        Store(ref destination, 6, b2 ^ Load(ref source, 6)); Store(ref destination, 7, b3 ^ Load(ref source, 7));
+        Vector128<byte> lane0 = Load(ref c, 0), lane1 = Load(ref c, 1), lane2 = Load(ref c, 2), last = Load(ref c, 3);
+        ulong low = BinaryPrimitives.ReadUInt64BigEndian(counter.Slice(56));
+        int length = source.Length;
+        int offset = 0;
+        for (; offset <= length - 128 && low <= ulong.MaxValue - 2; offset += 128, low += 2)
+        {
+            Vector128<byte> a0 = lane0, a1 = lane1, a2 = lane2, b0 = lane0, b1 = lane1, b2 = lane2;
+            Vector128<byte> a3 = CounterLane(last, low), b3 = CounterLane(last, low + 1);
+            Encrypt2(ref keys, ref a0, ref a1, ref a2, ref a3, ref b0, ref b1, ref b2, ref b3);
+            ref byte s = ref Unsafe.Add(ref src, offset);
+            ref byte d = ref Unsafe.Add(ref dst, offset);
+            Store(ref d, 0, a0 ^ Load(ref s, 0)); Store(ref d, 1, a1 ^ Load(ref s, 1));
+            Store(ref d, 2, a2 ^ Load(ref s, 2)); Store(ref d, 3, a3 ^ Load(ref s, 3));
+            Store(ref d, 4, b0 ^ Load(ref s, 4)); Store(ref d, 5, b1 ^ Load(ref s, 5));
+            Store(ref d, 6, b2 ^ Load(ref s, 6)); Store(ref d, 7, b3 ^ Load(ref s, 7));
+        }
+
+        BinaryPrimitives.WriteUInt64BigEndian(counter.Slice(56), low);
+        if (offset < length)
+        {
+            TransformCtrOneBlockAtATime(source.Slice(offset), destination.Slice(offset), counter);
+        }
     }
 
     private static void Transform(ReadOnlySpan<byte> source, Span<byte> destination, Vector128<byte>[] keyArray, bool decrypt)
