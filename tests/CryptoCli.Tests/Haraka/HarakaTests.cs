@@ -101,6 +101,31 @@ public class HarakaTests
     [X86AesFact]
     public void AesNi_MatchesPortable_RandomInputs() => CompareWithPortable<AesRoundX86>(seed: 601);
 
+    /// <summary>Every interleaved kernel directly, including those the dispatcher does not pick on x64 (8-way 256, 4-way 512).</summary>
+    [X86AesFact]
+    public void AesNi_EveryInterleavedKernel_MatchesPortable()
+    {
+        var random = TestRandom.Create(603);
+        for (int trial = 0; trial < 50; trial++)
+        {
+            byte[] input = TestRandom.Bytes(random, 8 * 64);
+            byte[] expected256 = new byte[8 * 32], expected512 = new byte[8 * 32];
+            HarakaPortable.Hash(input.AsSpan(0, 8 * 32), expected256, 8, 32);
+            HarakaPortable.Hash(input, expected512, 8, 64);
+            byte[] actual = new byte[8 * 32];
+            HarakaVector<AesRoundX86>.Haraka256x8(ref input[0], ref actual[0]);
+            Assert.True(expected256.AsSpan().SequenceEqual(actual), $"Haraka256x8 trial {trial}");
+            Array.Clear(actual);
+            HarakaVector<AesRoundX86>.Haraka256x4(ref input[0], ref actual[0]);
+            Assert.True(expected256.AsSpan(0, 128).SequenceEqual(actual.AsSpan(0, 128)), $"Haraka256x4 trial {trial}");
+            HarakaVector<AesRoundX86>.Haraka512x4(ref input[0], ref actual[0]);
+            Assert.True(expected512.AsSpan(0, 128).SequenceEqual(actual.AsSpan(0, 128)), $"Haraka512x4 trial {trial}");
+            Array.Clear(actual);
+            HarakaVector<AesRoundX86>.Haraka512x2(ref input[0], ref actual[0]);
+            Assert.True(expected512.AsSpan(0, 64).SequenceEqual(actual.AsSpan(0, 64)), $"Haraka512x2 trial {trial}");
+        }
+    }
+
     [Theory]
     [InlineData(32)]
     [InlineData(64)]
