@@ -17,8 +17,6 @@ internal static class HarakaVector<TAes>
     // Round constants as vectors, in memory order (RC[i] = words 4i..4i+3 of HarakaConstants).
     private static readonly Vector128<byte>[] s_rc = CreateRoundConstants();
 
-    public static bool IsSupported => typeof(TAes) == typeof(AesRoundX86) ? AesRoundX86.IsSupported : AesRoundArm.IsSupported;
-
     public static void Hash(ReadOnlySpan<byte> input, Span<byte> output, int count, int inputSize)
     {
         ref byte src = ref MemoryMarshal.GetReference(input);
