@@ -1,0 +1,119 @@
+// Haraka v2 (Koelbl, Lauridsen, Mendel, Rechberger; ePrint 2016/098): Haraka-256 (32-byte input) and Haraka-512
+// (64-byte input), both with a 32-byte output. Five rounds; a round is two AES rounds (AESENC with round
+// constants) on every 128-bit lane, then the word permutation pi8u / pi16u (P5's notation); then feed-forward
+// (XOR the input), and Haraka-512 keeps bytes 8..15 of lanes 0 and 1 and bytes 0..7 of lanes 2 and 3.
+using System;
+
+namespace CryptoCli;
+
+/// <summary>
+/// Haraka v2, the short-input hash functions Haraka-256 (32 bytes to 32 bytes) and Haraka-512 (64 bytes to
+/// 32 bytes) built from AES rounds, as specified in "Haraka v2 – Efficient Short-Input Hashing for
+/// Post-Quantum Applications" (Kölbl, Lauridsen, Mendel, Rechberger; IACR ToSC 2016(2), ePrint 2016/098).
+/// </summary>
+/// <remarks>
+/// <para>Inputs have a fixed length: there is no padding and no streaming (Haraka is meant for hash-based
+/// signatures and Merkle trees). The batched methods hash 4 or 8 independent inputs in one call, keeping enough
+/// AES rounds in flight to fill the pipelines; they give the same outputs as the single calls.</para>
+/// <para>These are the round constants of Haraka v2 (not Haraka v1, and not the seed-derived constants of
+/// SPHINCS+-Haraka).</para>
+/// <para>Kernels: AES-NI on x86 (128-bit: .NET exposes no 256-bit VAES), the ARMv8 AES instructions on Arm64,
+/// and a portable T-table kernel elsewhere (netstandard2.0, Mono, CPUs without AES instructions).
+/// Constant-time: the hardware kernels are; the portable kernel is not (table look-ups indexed by data).</para>
+/// </remarks>
+public static class Haraka
+{
+    /// <summary>The input length of Haraka-256, in bytes.</summary>
+    public const int Haraka256InputSizeInBytes = 32;
+
+    /// <summary>The input length of Haraka-512, in bytes.</summary>
+    public const int Haraka512InputSizeInBytes = 64;
+
+    /// <summary>The output length of both functions, in bytes.</summary>
+    public const int OutputSizeInBytes = 32;
+
+    /// <summary>True when Haraka runs on AES instructions in this process.</summary>
+    public static bool IsHardwareAccelerated =>
+#if NET
+        AesRoundX86.IsSupported || AesRoundArm.IsSupported;
+#else
+        false;
+#endif
+
+    /// <summary>Computes Haraka-256 of a 32-byte input.</summary>
+    /// <param name="input">Exactly 32 bytes.</param>
+    /// <param name="output">At least 32 bytes; the first 32 receive the hash. It may be the input itself.</param>
+    /// <exception cref="ArgumentException"><paramref name="input"/> is not 32 bytes long, <paramref name="output"/> is
+    /// shorter than 32 bytes, or the two partially overlap.</exception>
+    public static void Haraka256(ReadOnlySpan<byte> input, Span<byte> output) => Hash(input, output, 1, Haraka256InputSizeInBytes);
+
+    /// <summary>Computes Haraka-512 of a 64-byte input.</summary>
+    /// <param name="input">Exactly 64 bytes.</param>
+    /// <param name="output">At least 32 bytes; the first 32 receive the hash. It may start at the input.</param>
+    /// <exception cref="ArgumentException"><paramref name="input"/> is not 64 bytes long, <paramref name="output"/> is
+    /// shorter than 32 bytes, or the two partially overlap.</exception>
+    public static void Haraka512(ReadOnlySpan<byte> input, Span<byte> output) => Hash(input, output, 1, Haraka512InputSizeInBytes);
+
+    /// <summary>Computes Haraka-256 of four independent 32-byte inputs, stored one after the other.</summary>
+    /// <param name="inputs">Exactly 4 × 32 = 128 bytes.</param>
+    /// <param name="outputs">At least 128 bytes: the four hashes in input order. It may be the inputs themselves.</param>
+    /// <exception cref="ArgumentException"><paramref name="inputs"/> is not 128 bytes long, <paramref name="outputs"/> is
+    /// too short, or the two partially overlap.</exception>
+    public static void Haraka256x4(ReadOnlySpan<byte> inputs, Span<byte> outputs) => Hash(inputs, outputs, 4, Haraka256InputSizeInBytes);
+
+    /// <summary>Computes Haraka-256 of eight independent 32-byte inputs, stored one after the other.</summary>
+    /// <param name="inputs">Exactly 8 × 32 = 256 bytes.</param>
+    /// <param name="outputs">At least 256 bytes: the eight hashes in input order. It may be the inputs themselves.</param>
+    /// <exception cref="ArgumentException"><paramref name="inputs"/> is not 256 bytes long, <paramref name="outputs"/> is
+    /// too short, or the two partially overlap.</exception>
+    public static void Haraka256x8(ReadOnlySpan<byte> inputs, Span<byte> outputs) => Hash(inputs, outputs, 8, Haraka256InputSizeInBytes);
+
+    /// <summary>Computes Haraka-512 of four independent 64-byte inputs, stored one after the other.</summary>
+    /// <param name="inputs">Exactly 4 × 64 = 256 bytes.</param>
+    /// <param name="outputs">At least 4 × 32 = 128 bytes: the four hashes in input order. It may start at the inputs.</param>
+    /// <exception cref="ArgumentException"><paramref name="inputs"/> is not 256 bytes long, <paramref name="outputs"/> is
+    /// too short, or the two partially overlap.</exception>
+    public static void Haraka512x4(ReadOnlySpan<byte> inputs, Span<byte> outputs) => Hash(inputs, outputs, 4, Haraka512InputSizeInBytes);
+
+    /// <summary>Computes Haraka-512 of eight independent 64-byte inputs, stored one after the other.</summary>
+    /// <param name="inputs">Exactly 8 × 64 = 512 bytes.</param>
+    /// <param name="outputs">At least 8 × 32 = 256 bytes: the eight hashes in input order. It may start at the inputs.</param>
+    /// <exception cref="ArgumentException"><paramref name="inputs"/> is not 512 bytes long, <paramref name="outputs"/> is
+    /// too short, or the two partially overlap.</exception>
+    public static void Haraka512x8(ReadOnlySpan<byte> inputs, Span<byte> outputs) => Hash(inputs, outputs, 8, Haraka512InputSizeInBytes);
+
+    private static void Hash(ReadOnlySpan<byte> input, Span<byte> output, int count, int inputSize)
+    {
+        bool single = count == 1;
+        if (input.Length != count * inputSize)
+        {
+            ThrowHelper.ThrowFixedLength(single ? "input" : "inputs", count * inputSize);
+        }
+
+        if (output.Length < count * OutputSizeInBytes)
+        {
+            ThrowHelper.ThrowDestinationTooShort(single ? "output" : "outputs");
+        }
+
+        output = output.Slice(0, count * OutputSizeInBytes);
+        if (SpanHelpers.PartiallyOverlaps(output, input))
+        {
+            ThrowHelper.ThrowOverlap(single ? "output" : "outputs", single ? "input" : "inputs");
+        }
+
+#if NET
+        if (AesRoundX86.IsSupported)
+        {
+            HarakaVector<AesRoundX86>.Hash(input, output, count, inputSize);
+            return;
+        }
+
+        if (AesRoundArm.IsSupported)
+        {
+            HarakaVector<AesRoundArm>.Hash(input, output, count, inputSize);
+            return;
+        }
+#endif
+        HarakaPortable.Hash(input, output, count, inputSize);
+    }
+}
