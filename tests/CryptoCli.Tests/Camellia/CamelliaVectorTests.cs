@@ -195,8 +195,10 @@ internal static class CamelliaKernels
 
     public static IEnumerable<BlockCipherKernel> Hardware(byte[] key)
     {
-        // AESNI-KERNELS
-        yield break;
+        if (CamelliaAesNiKernel.IsSupported)
+        {
+            yield return new CamelliaAesNiKernel(key);
+        }
     }
 
     /// <summary>Renames the default kernel so that a failure says which path it came from.</summary>

@@ -38,14 +38,24 @@ public sealed class Camellia : BlockCipherAlgorithm
 
     /// <summary>True when calls of 16 blocks or more run on the constant-time byte-sliced AES-NI kernel in this process.</summary>
     public static bool IsHardwareAccelerated =>
-        false; // AESNI-SUPPORTED
+#if NET
+        CamelliaAesNiKernel.IsSupported;
+#else
+        false;
+#endif
 
     private protected override BlockCipherKernel CreateKernel(ReadOnlySpan<byte> key, int blockSizeInBytes) => CreateDefaultKernel(key);
 
     /// <summary>The default path: the bulk kernel where the hardware allows (it hands short calls to the table kernel).</summary>
     internal static BlockCipherKernel CreateDefaultKernel(ReadOnlySpan<byte> key)
     {
-        return CreateTableKernel(key); // AESNI-DEFAULT
+#if NET
+        if (CamelliaAesNiKernel.IsSupported)
+        {
+            return new CamelliaAesNiKernel(key);
+        }
+#endif
+        return CreateTableKernel(key);
     }
 
     /// <summary>The faster table kernel for the word size of this process (P2: 64-bit code on 64-bit platforms).</summary>
