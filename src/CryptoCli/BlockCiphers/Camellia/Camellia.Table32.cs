@@ -12,7 +12,8 @@ namespace CryptoCli;
 /// <summary>
 /// The 32-bit table kernel, with P1's CLI techniques: tables read through refs held in locals with
 /// <see cref="Unsafe.Add{T}(ref T, int)"/> (no bounds checks), bytes extracted by <c>(byte)</c> casts, the whole
-/// 6-round group unrolled, the key schedule's scratch on the stack. Not constant-time (secret-indexed tables).
+/// 6-round group unrolled, the key schedule's scratch on the stack; ECB (and so CTR) runs two blocks interleaved.
+/// Not constant-time (secret-indexed tables).
 /// </summary>
 internal sealed class CamelliaTable32Kernel : BlockCipherKernel
 {
@@ -106,7 +107,33 @@ internal sealed class CamelliaTable32Kernel : BlockCipherKernel
     {
         ref uint k = ref MemoryMarshal.GetReference(subkeys.AsSpan());
         int groups = _groups;
-        for (int offset = 0; offset < source.Length; offset += 16)
+        int offset = 0;
+        int length = source.Length;
+        // Two blocks per trip: one block is a chain of dependent look-ups, two fill the pipeline.
+        for (; offset <= length - 32; offset += 32)
+        {
+            ReadOnlySpan<byte> input = source.Slice(offset, 32);
+            uint a0 = BinaryPrimitives.ReadUInt32BigEndian(input);
+            uint a1 = BinaryPrimitives.ReadUInt32BigEndian(input.Slice(4));
+            uint a2 = BinaryPrimitives.ReadUInt32BigEndian(input.Slice(8));
+            uint a3 = BinaryPrimitives.ReadUInt32BigEndian(input.Slice(12));
+            uint b0 = BinaryPrimitives.ReadUInt32BigEndian(input.Slice(16));
+            uint b1 = BinaryPrimitives.ReadUInt32BigEndian(input.Slice(20));
+            uint b2 = BinaryPrimitives.ReadUInt32BigEndian(input.Slice(24));
+            uint b3 = BinaryPrimitives.ReadUInt32BigEndian(input.Slice(28));
+            Block2(ref k, groups, ref a0, ref a1, ref a2, ref a3, ref b0, ref b1, ref b2, ref b3);
+            Span<byte> output = destination.Slice(offset, 32);
+            BinaryPrimitives.WriteUInt32BigEndian(output, a0);
+            BinaryPrimitives.WriteUInt32BigEndian(output.Slice(4), a1);
+            BinaryPrimitives.WriteUInt32BigEndian(output.Slice(8), a2);
+            BinaryPrimitives.WriteUInt32BigEndian(output.Slice(12), a3);
+            BinaryPrimitives.WriteUInt32BigEndian(output.Slice(16), b0);
+            BinaryPrimitives.WriteUInt32BigEndian(output.Slice(20), b1);
+            BinaryPrimitives.WriteUInt32BigEndian(output.Slice(24), b2);
+            BinaryPrimitives.WriteUInt32BigEndian(output.Slice(28), b3);
+        }
+
+        for (; offset < length; offset += 16)
         {
             ReadOnlySpan<byte> input = source.Slice(offset, 16);
             uint w0 = BinaryPrimitives.ReadUInt32BigEndian(input);
@@ -122,6 +149,53 @@ internal sealed class CamelliaTable32Kernel : BlockCipherKernel
         }
     }
 
+    /// <summary>Two independent blocks, interleaved round by round (same subkeys).</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void Block2(ref uint k, int groups, ref uint a0, ref uint a1, ref uint a2, ref uint a3, ref uint b0, ref uint b1, ref uint b2, ref uint b3)
+    {
+        ref uint sp = ref MemoryMarshal.GetReference(CamelliaTables.SP32.AsSpan());
+        uint al0 = a0 ^ k, al1 = a1 ^ Unsafe.Add(ref k, 1), ar0 = a2 ^ Unsafe.Add(ref k, 2), ar1 = a3 ^ Unsafe.Add(ref k, 3);
+        uint bl0 = b0 ^ k, bl1 = b1 ^ Unsafe.Add(ref k, 1), br0 = b2 ^ Unsafe.Add(ref k, 2), br1 = b3 ^ Unsafe.Add(ref k, 3);
+        k = ref Unsafe.Add(ref k, 4);
+        for (int group = 0; group < groups; group++)
+        {
+            if (group != 0)
+            {
+                uint kl0 = k, kl1 = Unsafe.Add(ref k, 1), kr0 = Unsafe.Add(ref k, 2), kr1 = Unsafe.Add(ref k, 3);
+                al1 ^= Bits.RotateLeft(al0 & kl0, 1);
+                bl1 ^= Bits.RotateLeft(bl0 & kl0, 1);
+                al0 ^= al1 | kl1;
+                bl0 ^= bl1 | kl1;
+                ar0 ^= ar1 | kr1;
+                br0 ^= br1 | kr1;
+                ar1 ^= Bits.RotateLeft(ar0 & kr0, 1);
+                br1 ^= Bits.RotateLeft(br0 & kr0, 1);
+                k = ref Unsafe.Add(ref k, 4);
+            }
+
+            for (int i = 0; i < 12; i += 4)
+            {
+                uint k0 = Unsafe.Add(ref k, i), k1 = Unsafe.Add(ref k, i + 1), k2 = Unsafe.Add(ref k, i + 2), k3 = Unsafe.Add(ref k, i + 3);
+                Round(ref sp, al0 ^ k0, al1 ^ k1, ref ar0, ref ar1);
+                Round(ref sp, bl0 ^ k0, bl1 ^ k1, ref br0, ref br1);
+                Round(ref sp, ar0 ^ k2, ar1 ^ k3, ref al0, ref al1);
+                Round(ref sp, br0 ^ k2, br1 ^ k3, ref bl0, ref bl1);
+            }
+
+            k = ref Unsafe.Add(ref k, 12);
+        }
+
+        uint w0 = k, w1 = Unsafe.Add(ref k, 1), w2 = Unsafe.Add(ref k, 2), w3 = Unsafe.Add(ref k, 3);
+        a0 = ar0 ^ w0;
+        a1 = ar1 ^ w1;
+        a2 = al0 ^ w2;
+        a3 = al1 ^ w3;
+        b0 = br0 ^ w0;
+        b1 = br1 ^ w1;
+        b2 = bl0 ^ w2;
+        b3 = bl1 ^ w3;
+    }
+
     /// <summary>
     /// One block in place: (w0, w1) = D1, (w2, w3) = D2 on entry; the output order C = D2 || D1 is applied on exit.
     /// <paramref name="k"/> is an encryption- or decryption-ordered subkey array (same code for both).
@@ -129,11 +203,8 @@ internal sealed class CamelliaTable32Kernel : BlockCipherKernel
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     internal static void Block(ref uint k, int groups, ref uint w0, ref uint w1, ref uint w2, ref uint w3)
     {
-        // P1: tables through locals.
-        ref uint sp1110 = ref MemoryMarshal.GetReference(CamelliaTables.SP1110.AsSpan());
-        ref uint sp0222 = ref MemoryMarshal.GetReference(CamelliaTables.SP0222.AsSpan());
-        ref uint sp3033 = ref MemoryMarshal.GetReference(CamelliaTables.SP3033.AsSpan());
-        ref uint sp4404 = ref MemoryMarshal.GetReference(CamelliaTables.SP4404.AsSpan());
+        // P1: tables through a local (one array, so one base register: 4 separate refs spill on x64).
+        ref uint sp = ref MemoryMarshal.GetReference(CamelliaTables.SP32.AsSpan());
 
         uint l0 = w0 ^ k, l1 = w1 ^ Unsafe.Add(ref k, 1);
         uint r0 = w2 ^ Unsafe.Add(ref k, 2), r1 = w3 ^ Unsafe.Add(ref k, 3);
@@ -150,12 +221,12 @@ internal sealed class CamelliaTable32Kernel : BlockCipherKernel
                 k = ref Unsafe.Add(ref k, 4);
             }
 
-            Round(ref sp1110, ref sp0222, ref sp3033, ref sp4404, l0 ^ k, l1 ^ Unsafe.Add(ref k, 1), ref r0, ref r1);
-            Round(ref sp1110, ref sp0222, ref sp3033, ref sp4404, r0 ^ Unsafe.Add(ref k, 2), r1 ^ Unsafe.Add(ref k, 3), ref l0, ref l1);
-            Round(ref sp1110, ref sp0222, ref sp3033, ref sp4404, l0 ^ Unsafe.Add(ref k, 4), l1 ^ Unsafe.Add(ref k, 5), ref r0, ref r1);
-            Round(ref sp1110, ref sp0222, ref sp3033, ref sp4404, r0 ^ Unsafe.Add(ref k, 6), r1 ^ Unsafe.Add(ref k, 7), ref l0, ref l1);
-            Round(ref sp1110, ref sp0222, ref sp3033, ref sp4404, l0 ^ Unsafe.Add(ref k, 8), l1 ^ Unsafe.Add(ref k, 9), ref r0, ref r1);
-            Round(ref sp1110, ref sp0222, ref sp3033, ref sp4404, r0 ^ Unsafe.Add(ref k, 10), r1 ^ Unsafe.Add(ref k, 11), ref l0, ref l1);
+            Round(ref sp, l0 ^ k, l1 ^ Unsafe.Add(ref k, 1), ref r0, ref r1);
+            Round(ref sp, r0 ^ Unsafe.Add(ref k, 2), r1 ^ Unsafe.Add(ref k, 3), ref l0, ref l1);
+            Round(ref sp, l0 ^ Unsafe.Add(ref k, 4), l1 ^ Unsafe.Add(ref k, 5), ref r0, ref r1);
+            Round(ref sp, r0 ^ Unsafe.Add(ref k, 6), r1 ^ Unsafe.Add(ref k, 7), ref l0, ref l1);
+            Round(ref sp, l0 ^ Unsafe.Add(ref k, 8), l1 ^ Unsafe.Add(ref k, 9), ref r0, ref r1);
+            Round(ref sp, r0 ^ Unsafe.Add(ref k, 10), r1 ^ Unsafe.Add(ref k, 11), ref l0, ref l1);
             k = ref Unsafe.Add(ref k, 12);
         }
 
@@ -167,12 +238,13 @@ internal sealed class CamelliaTable32Kernel : BlockCipherKernel
 
     /// <summary>(d0, d1) ^= F(x) with the key already in x = (xL, xR): the specification's 32-bit form of F.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void Round(ref uint sp1110, ref uint sp0222, ref uint sp3033, ref uint sp4404, uint xL, uint xR, ref uint d0, ref uint d1)
+    private static void Round(ref uint sp, uint xL, uint xR, ref uint d0, ref uint d1)
     {
-        uint a = Unsafe.Add(ref sp1110, (int)(xL >> 24)) ^ Unsafe.Add(ref sp0222, (byte)(xL >> 16)) ^
-                 Unsafe.Add(ref sp3033, (byte)(xL >> 8)) ^ Unsafe.Add(ref sp4404, (byte)xL);
-        uint b = Unsafe.Add(ref sp0222, (int)(xR >> 24)) ^ Unsafe.Add(ref sp3033, (byte)(xR >> 16)) ^
-                 Unsafe.Add(ref sp4404, (byte)(xR >> 8)) ^ Unsafe.Add(ref sp1110, (byte)xR);
+        // sp + 0: SP1110, + 256: SP0222, + 512: SP3033, + 768: SP4404.
+        uint a = Unsafe.Add(ref sp, (int)(xL >> 24)) ^ Unsafe.Add(ref sp, 256 + (byte)(xL >> 16)) ^
+                 Unsafe.Add(ref sp, 512 + (byte)(xL >> 8)) ^ Unsafe.Add(ref sp, 768 + (byte)xL);
+        uint b = Unsafe.Add(ref sp, 256 + (int)(xR >> 24)) ^ Unsafe.Add(ref sp, 512 + (byte)(xR >> 16)) ^
+                 Unsafe.Add(ref sp, 768 + (byte)(xR >> 8)) ^ Unsafe.Add(ref sp, (byte)xR);
         uint left = a ^ b;
         d0 ^= left;
         d1 ^= left ^ Bits.RotateRight(a, 8);

@@ -5,6 +5,7 @@
 // affine output map; P, FL and FL^-1 are byte-wise XOR/AND/OR. The affine maps are derived at start-up
 // (CamelliaAffine.cs). .NET 10 has no 256-bit VAES intrinsics, so this is 128-bit AES-NI.
 using System;
+using System.Buffers.Binary;
 using System.Diagnostics;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
@@ -20,13 +21,15 @@ namespace CryptoCli;
 /// tail of fewer than 16 blocks and CBC encryption (serial) go to the 64-bit table kernel it holds, which shares
 /// the same key schedule. The 16-block path is constant-time: no secret-dependent branch or memory index.
 /// </summary>
-internal sealed class CamelliaAesNiKernel : BlockCipherKernel
+internal sealed partial class CamelliaAesNiKernel : BlockCipherKernel
 {
     private const int Lanes = 16;
     private const int BatchBytes = Lanes * 16;
     private readonly CamelliaTable64Kernel _table;
     private readonly Vector128<byte>[] _encryptionKeys;
     private readonly Vector128<byte>[] _decryptionKeys;
+    private readonly Vector256<byte>[]? _encryptionKeys256;
+    private readonly Vector256<byte>[]? _decryptionKeys256;
     private readonly int _groups;
 
     public CamelliaAesNiKernel(ReadOnlySpan<byte> key)
@@ -37,6 +40,25 @@ internal sealed class CamelliaAesNiKernel : BlockCipherKernel
         _groups = key.Length == 16 ? 3 : 4;
         _encryptionKeys = Broadcast(_table.EncryptionKey);
         _decryptionKeys = Broadcast(_table.DecryptionKey);
+        if (Avx2.IsSupported)
+        {
+            _encryptionKeys256 = Widen(_encryptionKeys);
+            _decryptionKeys256 = Widen(_decryptionKeys);
+        }
+    }
+
+    /// <summary>True when 32 blocks at a time run in 256-bit registers (AVX2 for the byte-wise work, AES-NI per half).</summary>
+    public static bool UsesAvx2 => Avx2.IsSupported;
+
+    private static Vector256<byte>[] Widen(Vector128<byte>[] vectors)
+    {
+        var wide = new Vector256<byte>[vectors.Length];
+        for (int i = 0; i < vectors.Length; i++)
+        {
+            wide[i] = Vector256.Create(vectors[i], vectors[i]);
+        }
+
+        return wide;
     }
 
     public static bool IsSupported => X86Aes.IsSupported && Ssse3.IsSupported;
@@ -72,13 +94,24 @@ internal sealed class CamelliaAesNiKernel : BlockCipherKernel
         int bulk = source.Length / BatchBytes * BatchBytes;
         if (bulk != 0)
         {
-            Span<Vector128<byte>> state = stackalloc Vector128<byte>[Lanes];
+            Span<Vector256<byte>> state = stackalloc Vector256<byte>[Lanes];
             ref Vector128<byte> k = ref MemoryMarshal.GetArrayDataReference(keys);
             ref byte src = ref MemoryMarshal.GetReference(source);
             ref byte dst = ref MemoryMarshal.GetReference(destination);
-            for (int offset = 0; offset < bulk; offset += BatchBytes)
+            int offset = 0;
+            Vector256<byte>[]? wideKeys = encrypt ? _encryptionKeys256 : _decryptionKeys256;
+            if (wideKeys is not null)
             {
-                Process16(ref k, _groups, ref Unsafe.Add(ref src, offset), ref Unsafe.Add(ref dst, offset), state);
+                ref Vector256<byte> kw = ref MemoryMarshal.GetArrayDataReference(wideKeys);
+                for (; offset <= bulk - 2 * BatchBytes; offset += 2 * BatchBytes)
+                {
+                    Process32(ref kw, _groups, ref Unsafe.Add(ref src, offset), ref Unsafe.Add(ref dst, offset), state);
+                }
+            }
+
+            for (; offset < bulk; offset += BatchBytes)
+            {
+                Process16(ref k, _groups, ref Unsafe.Add(ref src, offset), ref Unsafe.Add(ref dst, offset), MemoryMarshal.Cast<Vector256<byte>, Vector128<byte>>(state));
             }
 
             CryptographicOperations.ZeroMemory(MemoryMarshal.AsBytes(state));
@@ -102,25 +135,36 @@ internal sealed class CamelliaAesNiKernel : BlockCipherKernel
         int bulk = source.Length / BatchBytes * BatchBytes;
         if (bulk != 0)
         {
-            Span<Vector128<byte>> state = stackalloc Vector128<byte>[Lanes];
-            Span<byte> saved = stackalloc byte[BatchBytes];
+            Span<Vector256<byte>> state = stackalloc Vector256<byte>[Lanes];
+            Span<byte> saved = stackalloc byte[2 * BatchBytes];
             ref Vector128<byte> k = ref MemoryMarshal.GetArrayDataReference(_decryptionKeys);
             ref byte src = ref MemoryMarshal.GetReference(source);
             ref byte dst = ref MemoryMarshal.GetReference(destination);
             ref byte ciphertext = ref MemoryMarshal.GetReference(saved);
             Vector128<byte> chain = Vector128.LoadUnsafe(ref MemoryMarshal.GetReference(chainingValue));
-            for (int offset = 0; offset < bulk; offset += BatchBytes)
+            int offset = 0;
+            while (offset < bulk)
             {
-                source.Slice(offset, BatchBytes).CopyTo(saved); // in-place decryption overwrites the ciphertext
+                int chunk = _decryptionKeys256 is not null && bulk - offset >= 2 * BatchBytes ? 2 * BatchBytes : BatchBytes;
+                source.Slice(offset, chunk).CopyTo(saved); // in-place decryption overwrites the ciphertext
                 ref byte output = ref Unsafe.Add(ref dst, offset);
-                Process16(ref k, _groups, ref ciphertext, ref output, state);
+                if (chunk == BatchBytes)
+                {
+                    Process16(ref k, _groups, ref ciphertext, ref output, MemoryMarshal.Cast<Vector256<byte>, Vector128<byte>>(state));
+                }
+                else
+                {
+                    Process32(ref MemoryMarshal.GetArrayDataReference(_decryptionKeys256!), _groups, ref ciphertext, ref output, state);
+                }
+
                 (Vector128.LoadUnsafe(ref output) ^ chain).StoreUnsafe(ref output);
-                for (nuint i = 16; i < BatchBytes; i += 16)
+                for (nuint i = 16; i < (nuint)chunk; i += 16)
                 {
                     (Vector128.LoadUnsafe(ref output, i) ^ Vector128.LoadUnsafe(ref ciphertext, i - 16)).StoreUnsafe(ref output, i);
                 }
 
-                chain = Vector128.LoadUnsafe(ref ciphertext, BatchBytes - 16);
+                chain = Vector128.LoadUnsafe(ref ciphertext, (nuint)chunk - 16);
+                offset += chunk;
             }
 
             chain.StoreUnsafe(ref MemoryMarshal.GetReference(chainingValue));
@@ -139,20 +183,22 @@ internal sealed class CamelliaAesNiKernel : BlockCipherKernel
         int bulk = source.Length / BatchBytes * BatchBytes;
         if (bulk != 0)
         {
-            Span<Vector128<byte>> state = stackalloc Vector128<byte>[Lanes];
-            Span<byte> keystream = stackalloc byte[BatchBytes];
+            Span<Vector256<byte>> state = stackalloc Vector256<byte>[Lanes];
+            Span<byte> keystream = stackalloc byte[2 * BatchBytes];
             ref Vector128<byte> k = ref MemoryMarshal.GetArrayDataReference(_encryptionKeys);
             ref byte src = ref MemoryMarshal.GetReference(source);
             ref byte dst = ref MemoryMarshal.GetReference(destination);
             ref byte stream = ref MemoryMarshal.GetReference(keystream);
-            ulong high = System.Buffers.Binary.BinaryPrimitives.ReadUInt64BigEndian(counter);
-            ulong low = System.Buffers.Binary.BinaryPrimitives.ReadUInt64BigEndian(counter.Slice(8));
-            for (int offset = 0; offset < bulk; offset += BatchBytes)
+            ulong high = BinaryPrimitives.ReadUInt64BigEndian(counter);
+            ulong low = BinaryPrimitives.ReadUInt64BigEndian(counter.Slice(8));
+            int offset = 0;
+            while (offset < bulk)
             {
-                for (int i = 0; i < BatchBytes; i += 16)
+                int chunk = _encryptionKeys256 is not null && bulk - offset >= 2 * BatchBytes ? 2 * BatchBytes : BatchBytes;
+                for (int i = 0; i < chunk; i += 16)
                 {
-                    System.Buffers.Binary.BinaryPrimitives.WriteUInt64BigEndian(keystream.Slice(i), high);
-                    System.Buffers.Binary.BinaryPrimitives.WriteUInt64BigEndian(keystream.Slice(i + 8), low);
+                    BinaryPrimitives.WriteUInt64BigEndian(keystream.Slice(i), high);
+                    BinaryPrimitives.WriteUInt64BigEndian(keystream.Slice(i + 8), low);
                     low++;
                     if (low == 0)
                     {
@@ -160,17 +206,27 @@ internal sealed class CamelliaAesNiKernel : BlockCipherKernel
                     }
                 }
 
-                Process16(ref k, _groups, ref stream, ref stream, state);
+                if (chunk == BatchBytes)
+                {
+                    Process16(ref k, _groups, ref stream, ref stream, MemoryMarshal.Cast<Vector256<byte>, Vector128<byte>>(state));
+                }
+                else
+                {
+                    Process32(ref MemoryMarshal.GetArrayDataReference(_encryptionKeys256!), _groups, ref stream, ref stream, state);
+                }
+
                 ref byte input = ref Unsafe.Add(ref src, offset);
                 ref byte output = ref Unsafe.Add(ref dst, offset);
-                for (nuint i = 0; i < BatchBytes; i += 16)
+                for (nuint i = 0; i < (nuint)chunk; i += 32)
                 {
-                    (Vector128.LoadUnsafe(ref input, i) ^ Vector128.LoadUnsafe(ref stream, i)).StoreUnsafe(ref output, i);
+                    (Vector256.LoadUnsafe(ref input, i) ^ Vector256.LoadUnsafe(ref stream, i)).StoreUnsafe(ref output, i);
                 }
+
+                offset += chunk;
             }
 
-            System.Buffers.Binary.BinaryPrimitives.WriteUInt64BigEndian(counter, high);
-            System.Buffers.Binary.BinaryPrimitives.WriteUInt64BigEndian(counter.Slice(8), low);
+            BinaryPrimitives.WriteUInt64BigEndian(counter, high);
+            BinaryPrimitives.WriteUInt64BigEndian(counter.Slice(8), low);
             CryptographicOperations.ZeroMemory(MemoryMarshal.AsBytes(state));
             CryptographicOperations.ZeroMemory(keystream);
         }

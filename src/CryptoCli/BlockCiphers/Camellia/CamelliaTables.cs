@@ -23,6 +23,9 @@ internal static class CamelliaTables
     public static readonly uint[] SP3033 = new uint[256];
     public static readonly uint[] SP4404 = new uint[256];
 
+    /// <summary>The four 32-bit tables in one array (SP1110, SP0222, SP3033, SP4404 at 0, 256, 512, 768): one base register.</summary>
+    public static readonly uint[] SP32 = new uint[4 * 256];
+
     /// <summary>
     /// 64-bit tables (P2 "64-bit fast"): entry <c>256 * j + x</c> is P applied to the word whose byte j (0 = most
     /// significant) is the S-box of that position applied to x, so F = XOR of eight look-ups. 16 KiB in all.
@@ -46,6 +49,10 @@ internal static class CamelliaTables
             SP0222[x] = SBox2[x] * 0x00010101u;
             SP3033[x] = SBox3[x] * 0x01000101u;
             SP4404[x] = SBox4[x] * 0x01010001u;
+            SP32[x] = SP1110[x];
+            SP32[256 + x] = SP0222[x];
+            SP32[512 + x] = SP3033[x];
+            SP32[768 + x] = SP4404[x];
         }
 
         // Byte j of the F input goes through s1 s2 s3 s4 s2 s3 s4 s1 (RFC 3713 2.4.1), then P.
