@@ -23,6 +23,38 @@ public class CamelliaAesNiTests
         }
     }
 
+    [Fact]
+    public void AffineMaps_AroundTheInverseAesSBox_GiveTheCamelliaSBoxes()
+    {
+        byte[] inverse = RijndaelTables.InverseSBox;
+        for (int x = 0; x < 256; x++)
+        {
+            byte pre1 = CamelliaAffine.Apply(CamelliaAffine.PreDecLow1, CamelliaAffine.PreDecHigh1, (byte)x);
+            byte pre4 = CamelliaAffine.Apply(CamelliaAffine.PreDecLow4, CamelliaAffine.PreDecHigh4, (byte)x);
+            Assert.Equal(CamelliaTables.SBox1[x], CamelliaAffine.Apply(CamelliaAffine.PostDecLow1, CamelliaAffine.PostDecHigh1, inverse[pre1]));
+            Assert.Equal(CamelliaTables.SBox2[x], CamelliaAffine.Apply(CamelliaAffine.PostDecLow2, CamelliaAffine.PostDecHigh2, inverse[pre1]));
+            Assert.Equal(CamelliaTables.SBox3[x], CamelliaAffine.Apply(CamelliaAffine.PostDecLow3, CamelliaAffine.PostDecHigh3, inverse[pre1]));
+            Assert.Equal(CamelliaTables.SBox4[x], CamelliaAffine.Apply(CamelliaAffine.PostDecLow1, CamelliaAffine.PostDecHigh1, inverse[pre4]));
+        }
+    }
+
+    [Fact]
+    public void KeyFoldedInputMap_EqualsTheMapOfTheKeyedByte()
+    {
+        var random = TestRandom.Create(5528);
+        for (int trial = 0; trial < 64; trial++)
+        {
+            byte key = (byte)random.Next(256);
+            byte[] keyed = CamelliaAffine.WithKey(CamelliaAffine.PreLow4, CamelliaAffine.PreHigh4, key);
+            for (int x = 0; x < 256; x++)
+            {
+                Assert.Equal(
+                    CamelliaAffine.Apply(CamelliaAffine.PreLow4, CamelliaAffine.PreHigh4, (byte)(x ^ key)),
+                    CamelliaAffine.Apply(keyed, CamelliaAffine.PreHigh4, (byte)x));
+            }
+        }
+    }
+
     [X86AesFact]
     public void AesEncLast_WithInverseShiftRows_IsTheAesSBoxPerLane()
     {

@@ -1,5 +1,5 @@
 // Camellia byte-sliced kernel, 32-block variant: the 16-block design of Camellia.X86.cs in 256-bit registers.
-// AVX2 does the byte-wise work (affine maps, P, FL) for 32 blocks per instruction; AESENCLAST runs on each
+// AVX2 does the byte-wise work (affine maps, P, FL) for 32 blocks per instruction; AESENCLAST/AESDECLAST run on each
 // 128-bit half, since .NET 10 exposes no 256-bit VAES intrinsics (libgcrypt's camellia-aesni-avx2 does the same).
 // Register r holds blocks 2r and 2r+1 when loaded; every shuffle and unpack of AVX2 works within 128-bit halves,
 // so the low halves carry the even blocks and the high halves the odd ones through the whole computation.
@@ -26,6 +26,11 @@ internal sealed partial class CamelliaAesNiKernel
             Unsafe.Add(ref d2, j) ^= Unsafe.Add(ref k, 8 + j);
         }
 
+        for (int j = 0; j < 8; j++)
+        {
+            Unsafe.Add(ref d2, j) = Avx2.Shuffle(Unsafe.Add(ref d2, j), Constants256.ShiftRows);
+        }
+
         k = ref Unsafe.Add(ref k, 16);
         for (int group = 0; group < groups; group++)
         {
@@ -36,18 +41,18 @@ internal sealed partial class CamelliaAesNiKernel
                 k = ref Unsafe.Add(ref k, 16);
             }
 
-            Round(ref d1, ref d2, ref k);
-            Round(ref d2, ref d1, ref Unsafe.Add(ref k, 8));
-            Round(ref d1, ref d2, ref Unsafe.Add(ref k, 16));
-            Round(ref d2, ref d1, ref Unsafe.Add(ref k, 24));
-            Round(ref d1, ref d2, ref Unsafe.Add(ref k, 32));
-            Round(ref d2, ref d1, ref Unsafe.Add(ref k, 40));
+            Round(ref d1, ref d2, ref k, inverse: false);
+            Round(ref d2, ref d1, ref Unsafe.Add(ref k, 8), inverse: true);
+            Round(ref d1, ref d2, ref Unsafe.Add(ref k, 16), inverse: false);
+            Round(ref d2, ref d1, ref Unsafe.Add(ref k, 24), inverse: true);
+            Round(ref d1, ref d2, ref Unsafe.Add(ref k, 32), inverse: false);
+            Round(ref d2, ref d1, ref Unsafe.Add(ref k, 40), inverse: true);
             k = ref Unsafe.Add(ref k, 48);
         }
 
         for (int j = 0; j < 8; j++)
         {
-            Vector256<byte> left = Unsafe.Add(ref d2, j) ^ Unsafe.Add(ref k, j);
+            Vector256<byte> left = Avx2.Shuffle(Unsafe.Add(ref d2, j), Constants256.InverseShiftRows) ^ Unsafe.Add(ref k, j);
             Vector256<byte> right = Unsafe.Add(ref d1, j) ^ Unsafe.Add(ref k, 8 + j);
             Unsafe.Add(ref d1, j) = left;
             Unsafe.Add(ref d2, j) = right;
@@ -57,16 +62,21 @@ internal sealed partial class CamelliaAesNiKernel
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void Round(ref Vector256<byte> d1, ref Vector256<byte> d2, ref Vector256<byte> k)
+    private static void Round(ref Vector256<byte> d1, ref Vector256<byte> d2, ref Vector256<byte> k, bool inverse)
     {
-        Vector256<byte> t0 = SBox(d1 ^ k, Constants256.PreLow1, Constants256.PreHigh1, Constants256.PostLow1, Constants256.PostHigh1);
-        Vector256<byte> t1 = SBox(Unsafe.Add(ref d1, 1) ^ Unsafe.Add(ref k, 1), Constants256.PreLow1, Constants256.PreHigh1, Constants256.PostLow2, Constants256.PostHigh2);
-        Vector256<byte> t2 = SBox(Unsafe.Add(ref d1, 2) ^ Unsafe.Add(ref k, 2), Constants256.PreLow1, Constants256.PreHigh1, Constants256.PostLow3, Constants256.PostHigh3);
-        Vector256<byte> t3 = SBox(Unsafe.Add(ref d1, 3) ^ Unsafe.Add(ref k, 3), Constants256.PreLow4, Constants256.PreHigh4, Constants256.PostLow1, Constants256.PostHigh1);
-        Vector256<byte> t4 = SBox(Unsafe.Add(ref d1, 4) ^ Unsafe.Add(ref k, 4), Constants256.PreLow1, Constants256.PreHigh1, Constants256.PostLow2, Constants256.PostHigh2);
-        Vector256<byte> t5 = SBox(Unsafe.Add(ref d1, 5) ^ Unsafe.Add(ref k, 5), Constants256.PreLow1, Constants256.PreHigh1, Constants256.PostLow3, Constants256.PostHigh3);
-        Vector256<byte> t6 = SBox(Unsafe.Add(ref d1, 6) ^ Unsafe.Add(ref k, 6), Constants256.PreLow4, Constants256.PreHigh4, Constants256.PostLow1, Constants256.PostHigh1);
-        Vector256<byte> t7 = SBox(Unsafe.Add(ref d1, 7) ^ Unsafe.Add(ref k, 7), Constants256.PreLow1, Constants256.PreHigh1, Constants256.PostLow1, Constants256.PostHigh1);
+        Vector256<byte> high1 = inverse ? Constants256.PreDecHigh1 : Constants256.PreHigh1;
+        Vector256<byte> high4 = inverse ? Constants256.PreDecHigh4 : Constants256.PreHigh4;
+        Vector256<byte> postLow1 = inverse ? Constants256.PostDecLow1 : Constants256.PostLow1, postHigh1 = inverse ? Constants256.PostDecHigh1 : Constants256.PostHigh1;
+        Vector256<byte> postLow2 = inverse ? Constants256.PostDecLow2 : Constants256.PostLow2, postHigh2 = inverse ? Constants256.PostDecHigh2 : Constants256.PostHigh2;
+        Vector256<byte> postLow3 = inverse ? Constants256.PostDecLow3 : Constants256.PostLow3, postHigh3 = inverse ? Constants256.PostDecHigh3 : Constants256.PostHigh3;
+        Vector256<byte> t0 = SBox(d1, k, high1, postLow1, postHigh1, inverse);
+        Vector256<byte> t1 = SBox(Unsafe.Add(ref d1, 1), Unsafe.Add(ref k, 1), high1, postLow2, postHigh2, inverse);
+        Vector256<byte> t2 = SBox(Unsafe.Add(ref d1, 2), Unsafe.Add(ref k, 2), high1, postLow3, postHigh3, inverse);
+        Vector256<byte> t3 = SBox(Unsafe.Add(ref d1, 3), Unsafe.Add(ref k, 3), high4, postLow1, postHigh1, inverse);
+        Vector256<byte> t4 = SBox(Unsafe.Add(ref d1, 4), Unsafe.Add(ref k, 4), high1, postLow2, postHigh2, inverse);
+        Vector256<byte> t5 = SBox(Unsafe.Add(ref d1, 5), Unsafe.Add(ref k, 5), high1, postLow3, postHigh3, inverse);
+        Vector256<byte> t6 = SBox(Unsafe.Add(ref d1, 6), Unsafe.Add(ref k, 6), high4, postLow1, postHigh1, inverse);
+        Vector256<byte> t7 = SBox(Unsafe.Add(ref d1, 7), Unsafe.Add(ref k, 7), high1, postLow1, postHigh1, inverse);
 
         // P, as in the 16-block Round.
         Vector256<byte> sum = t0 ^ t1 ^ t2 ^ t3;
@@ -84,14 +94,13 @@ internal sealed partial class CamelliaAesNiKernel
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static Vector256<byte> SBox(Vector256<byte> x, Vector256<byte> preLow, Vector256<byte> preHigh, Vector256<byte> postLow, Vector256<byte> postHigh)
+    private static Vector256<byte> SBox(Vector256<byte> x, Vector256<byte> keyedLow, Vector256<byte> preHigh, Vector256<byte> postLow, Vector256<byte> postHigh, bool inverse)
     {
         Vector256<byte> nibble = Vector256.Create((byte)0x0F);
-        Vector256<byte> y = Avx2.Shuffle(preLow, x & nibble) ^ Avx2.Shuffle(preHigh, Avx2.ShiftRightLogical(x.AsUInt16(), 4).AsByte() & nibble);
-        y = Avx2.Shuffle(y, Constants256.InverseShiftRows);
-        y = Vector256.Create(
-            X86Aes.EncryptLast(y.GetLower(), Vector128<byte>.Zero),
-            X86Aes.EncryptLast(y.GetUpper(), Vector128<byte>.Zero));
+        Vector256<byte> y = Avx2.Shuffle(keyedLow, x & nibble) ^ Avx2.Shuffle(preHigh, Avx2.ShiftRightLogical(x.AsUInt16(), 4).AsByte() & nibble);
+        y = inverse
+            ? Vector256.Create(X86Aes.DecryptLast(y.GetLower(), Vector128<byte>.Zero), X86Aes.DecryptLast(y.GetUpper(), Vector128<byte>.Zero))
+            : Vector256.Create(X86Aes.EncryptLast(y.GetLower(), Vector128<byte>.Zero), X86Aes.EncryptLast(y.GetUpper(), Vector128<byte>.Zero));
         return Avx2.Shuffle(postLow, y & nibble) ^ Avx2.Shuffle(postHigh, Avx2.ShiftRightLogical(y.AsUInt16(), 4).AsByte() & nibble);
     }
 
@@ -207,6 +216,15 @@ internal sealed partial class CamelliaAesNiKernel
         public static readonly Vector256<byte> PostHigh2 = Wide(Constants.PostHigh2);
         public static readonly Vector256<byte> PostLow3 = Wide(Constants.PostLow3);
         public static readonly Vector256<byte> PostHigh3 = Wide(Constants.PostHigh3);
+        public static readonly Vector256<byte> PreDecHigh1 = Wide(Constants.PreDecHigh1);
+        public static readonly Vector256<byte> PreDecHigh4 = Wide(Constants.PreDecHigh4);
+        public static readonly Vector256<byte> PostDecLow1 = Wide(Constants.PostDecLow1);
+        public static readonly Vector256<byte> PostDecHigh1 = Wide(Constants.PostDecHigh1);
+        public static readonly Vector256<byte> PostDecLow2 = Wide(Constants.PostDecLow2);
+        public static readonly Vector256<byte> PostDecHigh2 = Wide(Constants.PostDecHigh2);
+        public static readonly Vector256<byte> PostDecLow3 = Wide(Constants.PostDecLow3);
+        public static readonly Vector256<byte> PostDecHigh3 = Wide(Constants.PostDecHigh3);
+        public static readonly Vector256<byte> ShiftRows = Wide(Constants.ShiftRows);
         public static readonly Vector256<byte> InverseShiftRows = Wide(Constants.InverseShiftRows);
         public static readonly Vector256<byte> Transpose4x4Bytes = Wide(Constants.Transpose4x4Bytes);
 

@@ -65,15 +65,30 @@ internal sealed partial class CamelliaAesNiKernel : BlockCipherKernel
 
     public override string Name => "aesni";
 
-    // Each 64-bit subkey becomes eight vectors, byte j of the subkey (0 = most significant) in every lane.
+    // Each 64-bit subkey becomes eight vectors, one per byte j (0 = most significant). Whitening and FL keys are that
+    // byte in every lane; round keys are folded into the input affine map of their S-box instead (a 16-entry
+    // PSHUFB table, see CamelliaAffine.WithKey), for the AESENCLAST rounds (D1 -> D2) or AESDECLAST rounds (D2 -> D1).
     private static Vector128<byte>[] Broadcast(ulong[] subkeys)
     {
         var vectors = new Vector128<byte>[subkeys.Length * 8];
         for (int i = 0; i < subkeys.Length; i++)
         {
+            int position = (i - 2) % 8; // 0..5: rounds of a 6-round group; 6, 7: FL keys
+            bool round = i >= 2 && i < subkeys.Length - 2 && position < 6;
+            bool inverse = (position & 1) != 0;
             for (int j = 0; j < 8; j++)
             {
-                vectors[8 * i + j] = Vector128.Create((byte)(subkeys[i] >> (56 - 8 * j)));
+                byte keyByte = (byte)(subkeys[i] >> (56 - 8 * j));
+                if (!round)
+                {
+                    vectors[8 * i + j] = Vector128.Create(keyByte);
+                    continue;
+                }
+
+                bool rotatedInput = j == 3 || j == 6; // s4
+                byte[] low = inverse ? (rotatedInput ? CamelliaAffine.PreDecLow4 : CamelliaAffine.PreDecLow1) : (rotatedInput ? CamelliaAffine.PreLow4 : CamelliaAffine.PreLow1);
+                byte[] high = inverse ? (rotatedInput ? CamelliaAffine.PreDecHigh4 : CamelliaAffine.PreDecHigh1) : (rotatedInput ? CamelliaAffine.PreHigh4 : CamelliaAffine.PreHigh1);
+                vectors[8 * i + j] = Vector128.Create(CamelliaAffine.WithKey(low, high, keyByte));
             }
         }
 
@@ -250,6 +265,13 @@ internal sealed partial class CamelliaAesNiKernel : BlockCipherKernel
             Unsafe.Add(ref d2, j) ^= Unsafe.Add(ref k, 8 + j);
         }
 
+        // Rounds alternate AESENCLAST (D1 -> D2, lanes moved by ShiftRows) and AESDECLAST (D2 -> D1, moved back by
+        // InvShiftRows): keep D2 in ShiftRows order throughout, so no round needs a shuffle to undo the permutation.
+        for (int j = 0; j < 8; j++)
+        {
+            Unsafe.Add(ref d2, j) = Ssse3.Shuffle(Unsafe.Add(ref d2, j), Constants.ShiftRows);
+        }
+
         k = ref Unsafe.Add(ref k, 16);
         for (int group = 0; group < groups; group++)
         {
@@ -260,19 +282,19 @@ internal sealed partial class CamelliaAesNiKernel : BlockCipherKernel
                 k = ref Unsafe.Add(ref k, 16);
             }
 
-            Round(ref d1, ref d2, ref k);
-            Round(ref d2, ref d1, ref Unsafe.Add(ref k, 8));
-            Round(ref d1, ref d2, ref Unsafe.Add(ref k, 16));
-            Round(ref d2, ref d1, ref Unsafe.Add(ref k, 24));
-            Round(ref d1, ref d2, ref Unsafe.Add(ref k, 32));
-            Round(ref d2, ref d1, ref Unsafe.Add(ref k, 40));
+            Round(ref d1, ref d2, ref k, inverse: false);
+            Round(ref d2, ref d1, ref Unsafe.Add(ref k, 8), inverse: true);
+            Round(ref d1, ref d2, ref Unsafe.Add(ref k, 16), inverse: false);
+            Round(ref d2, ref d1, ref Unsafe.Add(ref k, 24), inverse: true);
+            Round(ref d1, ref d2, ref Unsafe.Add(ref k, 32), inverse: false);
+            Round(ref d2, ref d1, ref Unsafe.Add(ref k, 40), inverse: true);
             k = ref Unsafe.Add(ref k, 48);
         }
 
         // Post-whitening, then the output order D2 || D1: swap the halves while XORing.
         for (int j = 0; j < 8; j++)
         {
-            Vector128<byte> left = Unsafe.Add(ref d2, j) ^ Unsafe.Add(ref k, j);
+            Vector128<byte> left = Ssse3.Shuffle(Unsafe.Add(ref d2, j), Constants.InverseShiftRows) ^ Unsafe.Add(ref k, j);
             Vector128<byte> right = Unsafe.Add(ref d1, j) ^ Unsafe.Add(ref k, 8 + j);
             Unsafe.Add(ref d1, j) = left;
             Unsafe.Add(ref d2, j) = right;
@@ -281,18 +303,26 @@ internal sealed partial class CamelliaAesNiKernel : BlockCipherKernel
         Untranspose16(ref s, ref output);
     }
 
-    /// <summary>d2 ^= F(d1, k): eight S-boxes through AES-NI, then P (RFC 3713 2.4.1) as byte-register XORs.</summary>
+    /// <summary>
+    /// d2 ^= F(d1, k): eight S-boxes through AES-NI (the round key is in the input maps <paramref name="k"/>), then P
+    /// (RFC 3713 2.4.1) as byte-register XORs. <paramref name="inverse"/> selects AESDECLAST and its affine maps.
+    /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void Round(ref Vector128<byte> d1, ref Vector128<byte> d2, ref Vector128<byte> k)
+    private static void Round(ref Vector128<byte> d1, ref Vector128<byte> d2, ref Vector128<byte> k, bool inverse)
     {
-        Vector128<byte> t0 = SBox(d1 ^ k, Constants.PreLow1, Constants.PreHigh1, Constants.PostLow1, Constants.PostHigh1);
-        Vector128<byte> t1 = SBox(Unsafe.Add(ref d1, 1) ^ Unsafe.Add(ref k, 1), Constants.PreLow1, Constants.PreHigh1, Constants.PostLow2, Constants.PostHigh2);
-        Vector128<byte> t2 = SBox(Unsafe.Add(ref d1, 2) ^ Unsafe.Add(ref k, 2), Constants.PreLow1, Constants.PreHigh1, Constants.PostLow3, Constants.PostHigh3);
-        Vector128<byte> t3 = SBox(Unsafe.Add(ref d1, 3) ^ Unsafe.Add(ref k, 3), Constants.PreLow4, Constants.PreHigh4, Constants.PostLow1, Constants.PostHigh1);
-        Vector128<byte> t4 = SBox(Unsafe.Add(ref d1, 4) ^ Unsafe.Add(ref k, 4), Constants.PreLow1, Constants.PreHigh1, Constants.PostLow2, Constants.PostHigh2);
-        Vector128<byte> t5 = SBox(Unsafe.Add(ref d1, 5) ^ Unsafe.Add(ref k, 5), Constants.PreLow1, Constants.PreHigh1, Constants.PostLow3, Constants.PostHigh3);
-        Vector128<byte> t6 = SBox(Unsafe.Add(ref d1, 6) ^ Unsafe.Add(ref k, 6), Constants.PreLow4, Constants.PreHigh4, Constants.PostLow1, Constants.PostHigh1);
-        Vector128<byte> t7 = SBox(Unsafe.Add(ref d1, 7) ^ Unsafe.Add(ref k, 7), Constants.PreLow1, Constants.PreHigh1, Constants.PostLow1, Constants.PostHigh1);
+        Vector128<byte> high1 = inverse ? Constants.PreDecHigh1 : Constants.PreHigh1;
+        Vector128<byte> high4 = inverse ? Constants.PreDecHigh4 : Constants.PreHigh4;
+        Vector128<byte> postLow1 = inverse ? Constants.PostDecLow1 : Constants.PostLow1, postHigh1 = inverse ? Constants.PostDecHigh1 : Constants.PostHigh1;
+        Vector128<byte> postLow2 = inverse ? Constants.PostDecLow2 : Constants.PostLow2, postHigh2 = inverse ? Constants.PostDecHigh2 : Constants.PostHigh2;
+        Vector128<byte> postLow3 = inverse ? Constants.PostDecLow3 : Constants.PostLow3, postHigh3 = inverse ? Constants.PostDecHigh3 : Constants.PostHigh3;
+        Vector128<byte> t0 = SBox(d1, k, high1, postLow1, postHigh1, inverse);
+        Vector128<byte> t1 = SBox(Unsafe.Add(ref d1, 1), Unsafe.Add(ref k, 1), high1, postLow2, postHigh2, inverse);
+        Vector128<byte> t2 = SBox(Unsafe.Add(ref d1, 2), Unsafe.Add(ref k, 2), high1, postLow3, postHigh3, inverse);
+        Vector128<byte> t3 = SBox(Unsafe.Add(ref d1, 3), Unsafe.Add(ref k, 3), high4, postLow1, postHigh1, inverse);
+        Vector128<byte> t4 = SBox(Unsafe.Add(ref d1, 4), Unsafe.Add(ref k, 4), high1, postLow2, postHigh2, inverse);
+        Vector128<byte> t5 = SBox(Unsafe.Add(ref d1, 5), Unsafe.Add(ref k, 5), high1, postLow3, postHigh3, inverse);
+        Vector128<byte> t6 = SBox(Unsafe.Add(ref d1, 6), Unsafe.Add(ref k, 6), high4, postLow1, postHigh1, inverse);
+        Vector128<byte> t7 = SBox(Unsafe.Add(ref d1, 7), Unsafe.Add(ref k, 7), high1, postLow1, postHigh1, inverse);
 
         // P with shared sums: with s = t0^t1^t2^t3 and q = t4^t5^t6^t7, the left half is (s^t1, s^t2, s^t3, s^t0)
         // ^ (q^t4, q^t5, q^t6, q^t7), and y[4+i] = y[i] ^ a[(i+3) % 4] (the 32-bit form y_R = y_L ^ (A >>> 8)).
@@ -310,14 +340,16 @@ internal sealed partial class CamelliaAesNiKernel : BlockCipherKernel
         Unsafe.Add(ref d2, 7) ^= y3 ^ a2;
     }
 
-    /// <summary>A Camellia S-box on 16 bytes: affine map in, AES S-box, affine map out.</summary>
+    /// <summary>
+    /// A Camellia S-box on 16 bytes: the affine input map with the key folded in (<paramref name="keyedLow"/>), the AES
+    /// S-box (or its inverse), the affine output map. The lanes come out permuted by ShiftRows (InvShiftRows).
+    /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static Vector128<byte> SBox(Vector128<byte> x, Vector128<byte> preLow, Vector128<byte> preHigh, Vector128<byte> postLow, Vector128<byte> postHigh)
+    private static Vector128<byte> SBox(Vector128<byte> x, Vector128<byte> keyedLow, Vector128<byte> preHigh, Vector128<byte> postLow, Vector128<byte> postHigh, bool inverse)
     {
         Vector128<byte> nibble = Vector128.Create((byte)0x0F);
-        Vector128<byte> y = Ssse3.Shuffle(preLow, x & nibble) ^ Ssse3.Shuffle(preHigh, Sse2.ShiftRightLogical(x.AsUInt16(), 4).AsByte() & nibble);
-        // AESENCLAST = ShiftRows, SubBytes, XOR key: undo the ShiftRows first so every lane keeps its block.
-        y = X86Aes.EncryptLast(Ssse3.Shuffle(y, Constants.InverseShiftRows), Vector128<byte>.Zero);
+        Vector128<byte> y = Ssse3.Shuffle(keyedLow, x & nibble) ^ Ssse3.Shuffle(preHigh, Sse2.ShiftRightLogical(x.AsUInt16(), 4).AsByte() & nibble);
+        y = inverse ? X86Aes.DecryptLast(y, Vector128<byte>.Zero) : X86Aes.EncryptLast(y, Vector128<byte>.Zero);
         return Ssse3.Shuffle(postLow, y & nibble) ^ Ssse3.Shuffle(postHigh, Sse2.ShiftRightLogical(y.AsUInt16(), 4).AsByte() & nibble);
     }
 
@@ -451,6 +483,18 @@ internal sealed partial class CamelliaAesNiKernel : BlockCipherKernel
         public static readonly Vector128<byte> PostHigh2 = Load(CamelliaAffine.PostHigh2);
         public static readonly Vector128<byte> PostLow3 = Load(CamelliaAffine.PostLow3);
         public static readonly Vector128<byte> PostHigh3 = Load(CamelliaAffine.PostHigh3);
+        public static readonly Vector128<byte> PreDecHigh1 = Load(CamelliaAffine.PreDecHigh1);
+        public static readonly Vector128<byte> PreDecHigh4 = Load(CamelliaAffine.PreDecHigh4);
+        public static readonly Vector128<byte> PostDecLow1 = Load(CamelliaAffine.PostDecLow1);
+        public static readonly Vector128<byte> PostDecHigh1 = Load(CamelliaAffine.PostDecHigh1);
+        public static readonly Vector128<byte> PostDecLow2 = Load(CamelliaAffine.PostDecLow2);
+        public static readonly Vector128<byte> PostDecHigh2 = Load(CamelliaAffine.PostDecHigh2);
+        public static readonly Vector128<byte> PostDecLow3 = Load(CamelliaAffine.PostDecLow3);
+        public static readonly Vector128<byte> PostDecHigh3 = Load(CamelliaAffine.PostDecHigh3);
+
+        /// <summary>ShiftRows (FIPS-197 5.1.2) as a PSHUFB mask: lane r + 4c takes lane r + 4((c + r) mod 4).</summary>
+        public static readonly Vector128<byte> ShiftRows = Vector128.Create(
+            (byte)0, 5, 10, 15, 4, 9, 14, 3, 8, 13, 2, 7, 12, 1, 6, 11);
 
         /// <summary>Inverse ShiftRows (FIPS-197 5.3.1) as a PSHUFB mask: lane r + 4c takes lane r + 4((c - r) mod 4).</summary>
         public static readonly Vector128<byte> InverseShiftRows = Vector128.Create(

@@ -9,6 +9,9 @@
 //   s1(x) = Post(S(Pre(x) ^ c)) ^ d,  Pre = phi^-1 o f,  c = Pre(0xc5),  Post = h o phi o A^-1,  d = Post(0x63) ^ 0x6e.
 // s2 and s3 rotate the output (fold into Post), s4 rotates the input (fold into Pre). Each linear map is applied
 // to a byte as two 16-entry look-ups, one per nibble (PSHUFB), with the constant folded into the low-nibble table.
+// The AES inverse S-box (AESDECLAST) works as well: S^-1(y) = inv_AES(A^-1(y ^ 0x63)), so inv_AES(w) = S^-1(A(w) ^ 0x63):
+//   s1(x) = PostDec(S^-1(PreDec(x))),  PreDec(x) = A(Pre(x) ^ c) ^ 0x63,  PostDec(z) = h(phi(z)) ^ 0x6e.
+// The kernel alternates the two so that the ShiftRows of AESENCLAST and the InvShiftRows of AESDECLAST cancel.
 using System;
 
 namespace CryptoCli;
@@ -21,6 +24,13 @@ internal static class CamelliaAffine
     public static readonly byte[] PostLow1 = new byte[16], PostHigh1 = new byte[16]; // s1, s4 outputs
     public static readonly byte[] PostLow2 = new byte[16], PostHigh2 = new byte[16]; // s2 output (<<< 1)
     public static readonly byte[] PostLow3 = new byte[16], PostHigh3 = new byte[16]; // s3 output (<<< 7)
+
+    // The same for the AES inverse S-box (AESDECLAST).
+    public static readonly byte[] PreDecLow1 = new byte[16], PreDecHigh1 = new byte[16];
+    public static readonly byte[] PreDecLow4 = new byte[16], PreDecHigh4 = new byte[16];
+    public static readonly byte[] PostDecLow1 = new byte[16], PostDecHigh1 = new byte[16];
+    public static readonly byte[] PostDecLow2 = new byte[16], PostDecHigh2 = new byte[16];
+    public static readonly byte[] PostDecLow3 = new byte[16], PostDecHigh3 = new byte[16];
 
     static CamelliaAffine()
     {
@@ -70,11 +80,39 @@ internal static class CamelliaAffine
             PostHigh2[n] = CamelliaTables.RotateLeft(PostHigh1[n], 1);
             PostLow3[n] = CamelliaTables.RotateLeft(PostLow1[n], 7);
             PostHigh3[n] = CamelliaTables.RotateLeft(PostHigh1[n], 7);
+
+            byte decConstant = (byte)(AesLinear(preConstant) ^ 0x63);
+            PreDecLow1[n] = (byte)(AesLinear(Pre((byte)n)) ^ decConstant);
+            PreDecHigh1[n] = AesLinear(Pre((byte)(n << 4)));
+            PreDecLow4[n] = (byte)(AesLinear(Pre(CamelliaTables.RotateLeft((byte)n, 1))) ^ decConstant);
+            PreDecHigh4[n] = AesLinear(Pre(CamelliaTables.RotateLeft((byte)(n << 4), 1)));
+            PostDecLow1[n] = (byte)(CamelliaTables.H(phi[n]) ^ 0x6e);
+            PostDecHigh1[n] = CamelliaTables.H(phi[n << 4]);
+            PostDecLow2[n] = CamelliaTables.RotateLeft(PostDecLow1[n], 1);
+            PostDecHigh2[n] = CamelliaTables.RotateLeft(PostDecHigh1[n], 1);
+            PostDecLow3[n] = CamelliaTables.RotateLeft(PostDecLow1[n], 7);
+            PostDecHigh3[n] = CamelliaTables.RotateLeft(PostDecHigh1[n], 7);
         }
 
         byte Pre(byte x) => phiInverse[CamelliaTables.F(x)];
 
         byte Post(byte z) => CamelliaTables.H(phi[aesLinearInverse[z]]);
+    }
+
+    /// <summary>
+    /// The low-nibble table with a key byte folded in: (low, high) applied to x ^ key. The maps are affine with the
+    /// constant in low[0], so this is low[n] ^ (low, high)(key) ^ low[0]; it saves the key XOR in every round.
+    /// </summary>
+    public static byte[] WithKey(byte[] low, byte[] high, byte key)
+    {
+        byte[] keyed = new byte[16];
+        byte shift = (byte)(Apply(low, high, key) ^ low[0]);
+        for (int n = 0; n < 16; n++)
+        {
+            keyed[n] = (byte)(low[n] ^ shift);
+        }
+
+        return keyed;
     }
 
     /// <summary>Applies a pair of nibble tables as the kernel does: low[x &amp; 15] ^ high[x &gt;&gt; 4].</summary>
