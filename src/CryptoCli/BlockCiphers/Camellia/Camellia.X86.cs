@@ -1,9 +1,11 @@
 // Camellia (RFC 3713), byte-sliced kernel on AES-NI + SSSE3: 16 blocks at a time, 128-bit block, 128/192/256-bit keys.
 // Design of the Linux kernel's and libgcrypt's camellia-aesni-avx code (J. Kivilinna): the 16 blocks are transposed
 // so that vector register j holds byte j of every block; an S-box is then one affine input map (two PSHUFB nibble
-// look-ups), AESENCLAST with a zero key (the AES S-box, with its ShiftRows undone by a PSHUFB beforehand) and one
-// affine output map; P, FL and FL^-1 are byte-wise XOR/AND/OR. The affine maps are derived at start-up
-// (CamelliaAffine.cs). .NET 10 has no 256-bit VAES intrinsics, so this is 128-bit AES-NI.
+// look-ups, the round key folded in), AESENCLAST or AESDECLAST with a zero key (the AES S-box or its inverse) and one
+// affine output map; P, FL and FL^-1 are byte-wise XOR/AND/OR. Rounds alternate AESENCLAST and AESDECLAST so that their
+// ShiftRows and InvShiftRows cancel instead of being undone by a shuffle each round. The affine maps are derived at
+// start-up (CamelliaAffine.cs). .NET 10 has no 256-bit VAES intrinsics, so this is 128-bit AES-NI; with AVX2 the
+// byte-wise work runs on 32 blocks at once (Camellia.Avx2.X86.cs).
 using System;
 using System.Buffers.Binary;
 using System.Diagnostics;
@@ -17,9 +19,10 @@ using X86Aes = System.Runtime.Intrinsics.X86.Aes;
 namespace CryptoCli;
 
 /// <summary>
-/// The byte-sliced AES-NI kernel for ECB, CTR and CBC decryption of 16 blocks or more per call; shorter calls, the
+/// The byte-sliced AES-NI kernel for ECB, CTR and CBC decryption of 16 blocks or more per call (32-block groups with
+/// AVX2, then a 16-block group); shorter calls, the
 /// tail of fewer than 16 blocks and CBC encryption (serial) go to the 64-bit table kernel it holds, which shares
-/// the same key schedule. The 16-block path is constant-time: no secret-dependent branch or memory index.
+/// the same key schedule. The 16- and 32-block paths are constant-time: no secret-dependent branch or memory index.
 /// </summary>
 internal sealed partial class CamelliaAesNiKernel : BlockCipherKernel
 {

@@ -15,9 +15,10 @@ namespace CryptoCli;
 /// <para>Kernels: a 32-bit and a 64-bit table kernel after Asahi et al. (2010), "Fast implementation of CRYPTREC
 /// ciphers on 64-bit platforms" (S-boxes folded with the P-function, coinciding subkeys reused by the key schedule),
 /// written with Oikawa et al.'s (2008) CLI techniques; and, on .NET 10 with AES-NI, a byte-sliced kernel that
-/// encrypts 16 blocks at once with the S-boxes computed through the AES S-box (the design of the Linux kernel's and
-/// libgcrypt's camellia-aesni-avx code). The bulk kernel serves ECB, CTR and CBC decryption when a call has at least
-/// 16 blocks; shorter calls and CBC encryption use the 64-bit table kernel (the 32-bit one in 32-bit processes).</para>
+/// encrypts 16 blocks at once (32 with AVX2) with the S-boxes computed through the AES S-box (the design of the Linux
+/// kernel's and libgcrypt's camellia-aesni-avx/avx2 code). The bulk kernel serves ECB, CTR and CBC decryption when a
+/// call has at least 16 blocks; shorter calls, the last 1..15 blocks of a call and CBC encryption use the 64-bit table
+/// kernel (the 32-bit one in 32-bit processes). The choice is made once per call.</para>
 /// <para>Constant-time: the byte-sliced AES-NI kernel is (no secret-dependent branch or memory index); the table
 /// kernels are not (their look-ups are indexed by secret data, which leaks through the cache), so calls with fewer
 /// than 16 blocks, CBC encryption, netstandard2.0, Mono and CPUs without AES-NI are not constant-time.</para>
