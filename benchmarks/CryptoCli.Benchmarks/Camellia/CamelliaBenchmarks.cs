@@ -172,6 +172,7 @@ public abstract class CamelliaBenchmarkBase
 /// The full matrix the issue asks for (Camellia-128 and -256; ECB, CBC-encrypt, CTR; 16 B to 1 MiB; every kernel
 /// and BouncyCastle): 120 cases, too many for the default run, so only through <c>--filter '*CamelliaFull*'</c>.
 /// </summary>
+[MinColumn, MedianColumn, IterationCount(9)]
 public class CamelliaFull128Benchmarks : CamelliaBenchmarkBase
 {
     protected override int KeyBytes => 16;
@@ -181,6 +182,7 @@ public class CamelliaFull128Benchmarks : CamelliaBenchmarkBase
 }
 
 /// <summary>Camellia-256 half of the full matrix (see <see cref="CamelliaFull128Benchmarks"/>).</summary>
+[MinColumn, MedianColumn, IterationCount(9)]
 public class CamelliaFull256Benchmarks : CamelliaBenchmarkBase
 {
     protected override int KeyBytes => 32;
