@@ -213,15 +213,13 @@ internal sealed partial class CamelliaAesNiKernel : BlockCipherKernel
             while (offset < bulk)
             {
                 int chunk = _encryptionKeys256 is not null && bulk - offset >= 2 * BatchBytes ? 2 * BatchBytes : BatchBytes;
+                // Counter blocks: big-endian stores without bounds checks (the batch buffer is exactly chunk bytes).
                 for (int i = 0; i < chunk; i += 16)
                 {
-                    BinaryPrimitives.WriteUInt64BigEndian(keystream.Slice(i), high);
-                    BinaryPrimitives.WriteUInt64BigEndian(keystream.Slice(i + 8), low);
+                    Unsafe.WriteUnaligned(ref Unsafe.Add(ref stream, i), BitConverter.IsLittleEndian ? BinaryPrimitives.ReverseEndianness(high) : high);
+                    Unsafe.WriteUnaligned(ref Unsafe.Add(ref stream, i + 8), BitConverter.IsLittleEndian ? BinaryPrimitives.ReverseEndianness(low) : low);
                     low++;
-                    if (low == 0)
-                    {
-                        high++;
-                    }
+                    high += low == 0 ? 1UL : 0UL;
                 }
 
                 if (chunk == BatchBytes)
