@@ -3,6 +3,7 @@
 // from another 128-bit rotation. 128-bit keys: 26 subkeys; 192- and 256-bit keys: 34 subkeys.
 using System;
 using System.Buffers.Binary;
+using System.Diagnostics;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 
@@ -51,30 +52,33 @@ internal static class CamelliaKeySchedule
         d1 ^= F(ref sp, d2 ^ Sigma4);
         ulong kaHigh = d1, kaLow = d2;
 
+        // Writes through a ref (P1: no bounds checks); the caller's span has SubkeyCount(key.Length) entries.
+        Debug.Assert(k.Length == SubkeyCount(key.Length));
+        ref ulong k0 = ref MemoryMarshal.GetReference(k);
         ulong h, l;
-        k[0] = klHigh;                                          // kw1, kw2 = KL <<< 0
-        k[1] = klLow;
+        Unsafe.Add(ref k0, 0) = klHigh;                                          // kw1, kw2 = KL <<< 0
+        Unsafe.Add(ref k0, 1) = klLow;
         if (key.Length == 16)
         {
-            k[2] = kaHigh;                                      // k1, k2 = KA <<< 0
-            k[3] = kaLow;
-            Rotate(klHigh, klLow, 15, out k[4], out k[5]);      // k3, k4 = KL <<< 15
-            Rotate(kaHigh, kaLow, 15, out k[6], out k[7]);      // k5, k6 = KA <<< 15
-            Rotate(kaHigh, kaLow, 30, out k[8], out k[9]);      // ke1, ke2 = KA <<< 30
-            Rotate(klHigh, klLow, 45, out k[10], out k[11]);    // k7, k8 = KL <<< 45
-            Rotate(kaHigh, kaLow, 45, out k[12], out _);        // k9 = (KA <<< 45) high half
-            Rotate(klHigh, klLow, 60, out _, out k[13]);        // k10 = (KL <<< 60) low half
-            Rotate(kaHigh, kaLow, 60, out k[14], out k[15]);    // k11, k12 = KA <<< 60
+            Unsafe.Add(ref k0, 2) = kaHigh;                                      // k1, k2 = KA <<< 0
+            Unsafe.Add(ref k0, 3) = kaLow;
+            Rotate(klHigh, klLow, 15, out Unsafe.Add(ref k0, 4), out Unsafe.Add(ref k0, 5));      // k3, k4 = KL <<< 15
+            Rotate(kaHigh, kaLow, 15, out Unsafe.Add(ref k0, 6), out Unsafe.Add(ref k0, 7));      // k5, k6 = KA <<< 15
+            Rotate(kaHigh, kaLow, 30, out Unsafe.Add(ref k0, 8), out Unsafe.Add(ref k0, 9));      // ke1, ke2 = KA <<< 30
+            Rotate(klHigh, klLow, 45, out Unsafe.Add(ref k0, 10), out Unsafe.Add(ref k0, 11));    // k7, k8 = KL <<< 45
+            Rotate(kaHigh, kaLow, 45, out Unsafe.Add(ref k0, 12), out _);        // k9 = (KA <<< 45) high half
+            Rotate(klHigh, klLow, 60, out _, out Unsafe.Add(ref k0, 13));        // k10 = (KL <<< 60) low half
+            Rotate(kaHigh, kaLow, 60, out Unsafe.Add(ref k0, 14), out Unsafe.Add(ref k0, 15));    // k11, k12 = KA <<< 60
             // ke3, ke4 = KL <<< 77 = (k7R, k8L, k8R, k7L) in 32-bit words (P2).
-            k[16] = Swap(k[10], k[11]);
-            k[17] = Swap(k[11], k[10]);
-            Rotate(klHigh, klLow, 94, out k[18], out k[19]);    // k13, k14 = KL <<< 94
-            k[20] = k[9];                                       // k15, k16 = KA <<< 94 = (ke2, ke1)
-            k[21] = k[8];
-            k[22] = Swap(k[5], k[4]);                           // k17, k18 = KL <<< 111 = (k4R, k3L, k3R, k4L)
-            k[23] = Swap(k[4], k[5]);
-            k[24] = Swap(k[7], k[6]);                           // kw3, kw4 = KA <<< 111 = (k6R, k5L, k5R, k6L)
-            k[25] = Swap(k[6], k[7]);
+            Unsafe.Add(ref k0, 16) = Swap(Unsafe.Add(ref k0, 10), Unsafe.Add(ref k0, 11));
+            Unsafe.Add(ref k0, 17) = Swap(Unsafe.Add(ref k0, 11), Unsafe.Add(ref k0, 10));
+            Rotate(klHigh, klLow, 94, out Unsafe.Add(ref k0, 18), out Unsafe.Add(ref k0, 19));    // k13, k14 = KL <<< 94
+            Unsafe.Add(ref k0, 20) = Unsafe.Add(ref k0, 9);                                       // k15, k16 = KA <<< 94 = (ke2, ke1)
+            Unsafe.Add(ref k0, 21) = Unsafe.Add(ref k0, 8);
+            Unsafe.Add(ref k0, 22) = Swap(Unsafe.Add(ref k0, 5), Unsafe.Add(ref k0, 4));                           // k17, k18 = KL <<< 111 = (k4R, k3L, k3R, k4L)
+            Unsafe.Add(ref k0, 23) = Swap(Unsafe.Add(ref k0, 4), Unsafe.Add(ref k0, 5));
+            Unsafe.Add(ref k0, 24) = Swap(Unsafe.Add(ref k0, 7), Unsafe.Add(ref k0, 6));                           // kw3, kw4 = KA <<< 111 = (k6R, k5L, k5R, k6L)
+            Unsafe.Add(ref k0, 25) = Swap(Unsafe.Add(ref k0, 6), Unsafe.Add(ref k0, 7));
             return;
         }
 
@@ -84,28 +88,28 @@ internal static class CamelliaKeySchedule
         d1 ^= F(ref sp, d2 ^ Sigma6);
         ulong kbHigh = d1, kbLow = d2;
 
-        k[2] = kbHigh;                                          // k1, k2 = KB <<< 0
-        k[3] = kbLow;
-        Rotate(krHigh, krLow, 15, out k[4], out k[5]);          // k3, k4 = KR <<< 15
-        Rotate(kaHigh, kaLow, 15, out k[6], out k[7]);          // k5, k6 = KA <<< 15
-        Rotate(krHigh, krLow, 30, out k[8], out k[9]);          // ke1, ke2 = KR <<< 30
-        Rotate(kbHigh, kbLow, 30, out k[10], out k[11]);        // k7, k8 = KB <<< 30
-        Rotate(klHigh, klLow, 45, out k[12], out k[13]);        // k9, k10 = KL <<< 45
-        Rotate(kaHigh, kaLow, 45, out k[14], out k[15]);        // k11, k12 = KA <<< 45
-        Rotate(klHigh, klLow, 60, out k[16], out k[17]);        // ke3, ke4 = KL <<< 60
-        Rotate(krHigh, krLow, 60, out k[18], out k[19]);        // k13, k14 = KR <<< 60
-        Rotate(kbHigh, kbLow, 60, out k[20], out k[21]);        // k15, k16 = KB <<< 60
-        k[22] = Swap(k[12], k[13]);                             // k17, k18 = KL <<< 77 = (k9R, k10L, k10R, k9L)
-        k[23] = Swap(k[13], k[12]);
-        k[24] = Swap(k[14], k[15]);                             // ke5, ke6 = KA <<< 77 = (k11R, k12L, k12R, k11L)
-        k[25] = Swap(k[15], k[14]);
-        k[26] = k[9];                                           // k19, k20 = KR <<< 94 = (ke2, ke1)
-        k[27] = k[8];
-        Rotate(kaHigh, kaLow, 94, out k[28], out k[29]);        // k21, k22 = KA <<< 94
-        Rotate(klHigh, klLow, 111, out k[30], out k[31]);       // k23, k24 = KL <<< 111
+        Unsafe.Add(ref k0, 2) = kbHigh;                                          // k1, k2 = KB <<< 0
+        Unsafe.Add(ref k0, 3) = kbLow;
+        Rotate(krHigh, krLow, 15, out Unsafe.Add(ref k0, 4), out Unsafe.Add(ref k0, 5));          // k3, k4 = KR <<< 15
+        Rotate(kaHigh, kaLow, 15, out Unsafe.Add(ref k0, 6), out Unsafe.Add(ref k0, 7));          // k5, k6 = KA <<< 15
+        Rotate(krHigh, krLow, 30, out Unsafe.Add(ref k0, 8), out Unsafe.Add(ref k0, 9));          // ke1, ke2 = KR <<< 30
+        Rotate(kbHigh, kbLow, 30, out Unsafe.Add(ref k0, 10), out Unsafe.Add(ref k0, 11));        // k7, k8 = KB <<< 30
+        Rotate(klHigh, klLow, 45, out Unsafe.Add(ref k0, 12), out Unsafe.Add(ref k0, 13));        // k9, k10 = KL <<< 45
+        Rotate(kaHigh, kaLow, 45, out Unsafe.Add(ref k0, 14), out Unsafe.Add(ref k0, 15));        // k11, k12 = KA <<< 45
+        Rotate(klHigh, klLow, 60, out Unsafe.Add(ref k0, 16), out Unsafe.Add(ref k0, 17));        // ke3, ke4 = KL <<< 60
+        Rotate(krHigh, krLow, 60, out Unsafe.Add(ref k0, 18), out Unsafe.Add(ref k0, 19));        // k13, k14 = KR <<< 60
+        Rotate(kbHigh, kbLow, 60, out Unsafe.Add(ref k0, 20), out Unsafe.Add(ref k0, 21));        // k15, k16 = KB <<< 60
+        Unsafe.Add(ref k0, 22) = Swap(Unsafe.Add(ref k0, 12), Unsafe.Add(ref k0, 13));                             // k17, k18 = KL <<< 77 = (k9R, k10L, k10R, k9L)
+        Unsafe.Add(ref k0, 23) = Swap(Unsafe.Add(ref k0, 13), Unsafe.Add(ref k0, 12));
+        Unsafe.Add(ref k0, 24) = Swap(Unsafe.Add(ref k0, 14), Unsafe.Add(ref k0, 15));                             // ke5, ke6 = KA <<< 77 = (k11R, k12L, k12R, k11L)
+        Unsafe.Add(ref k0, 25) = Swap(Unsafe.Add(ref k0, 15), Unsafe.Add(ref k0, 14));
+        Unsafe.Add(ref k0, 26) = Unsafe.Add(ref k0, 9);                                           // k19, k20 = KR <<< 94 = (ke2, ke1)
+        Unsafe.Add(ref k0, 27) = Unsafe.Add(ref k0, 8);
+        Rotate(kaHigh, kaLow, 94, out Unsafe.Add(ref k0, 28), out Unsafe.Add(ref k0, 29));        // k21, k22 = KA <<< 94
+        Rotate(klHigh, klLow, 111, out Unsafe.Add(ref k0, 30), out Unsafe.Add(ref k0, 31));       // k23, k24 = KL <<< 111
         Rotate(kbHigh, kbLow, 111, out h, out l);               // kw3, kw4 = KB <<< 111
-        k[32] = h;
-        k[33] = l;
+        Unsafe.Add(ref k0, 32) = h;
+        Unsafe.Add(ref k0, 33) = l;
     }
 
     /// <summary>Turns encryption-ordered subkeys into decryption order: the same sequence reversed, with the whitening pairs kept in pair order.</summary>
