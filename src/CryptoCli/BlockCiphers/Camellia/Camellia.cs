@@ -18,7 +18,8 @@ namespace CryptoCli;
 /// encrypts 16 blocks at once (32 with AVX2) with the S-boxes computed through the AES S-box (the design of the Linux
 /// kernel's and libgcrypt's camellia-aesni-avx/avx2 code). The bulk kernel serves ECB, CTR and CBC decryption when a
 /// call has at least 16 blocks; shorter calls, the last 1..15 blocks of a call and CBC encryption use the 64-bit table
-/// kernel (the 32-bit one in 32-bit processes). The choice is made once per call.</para>
+/// kernel. Without AES-NI (netstandard2.0, Mono, other CPUs) everything runs on the 64-bit table kernel in 64-bit
+/// processes and on the 32-bit one in 32-bit processes. The choice is made once per call.</para>
 /// <para>Constant-time: the byte-sliced AES-NI kernel is (no secret-dependent branch or memory index); the table
 /// kernels are not (their look-ups are indexed by secret data, which leaks through the cache), so calls with fewer
 /// than 16 blocks, CBC encryption, netstandard2.0, Mono and CPUs without AES-NI are not constant-time.</para>
