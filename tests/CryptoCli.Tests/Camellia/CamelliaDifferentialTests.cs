@@ -1,0 +1,152 @@
+using System;
+using System.Security.Cryptography;
+using Org.BouncyCastle.Crypto;
+using Org.BouncyCastle.Crypto.Engines;
+using Org.BouncyCastle.Crypto.Modes;
+using Org.BouncyCastle.Crypto.Parameters;
+using Xunit;
+
+namespace CryptoCli.Tests;
+
+/// <summary>
+/// Random differential tests: every kernel and the public type against BouncyCastle's CamelliaEngine (an
+/// independent implementation) for every key size and mode, and every kernel against the 32-bit table kernel on
+/// random lengths of 1 to 100 blocks (covering the bulk kernel's 16-block groups and its tails), in place too.
+/// </summary>
+public class CamelliaDifferentialTests
+{
+    [Theory]
+    [InlineData(16)]
+    [InlineData(24)]
+    [InlineData(32)]
+    public void AgainstBouncyCastle_AllModes(int keyBytes)
+    {
+        var random = TestRandom.Create(1000 + keyBytes);
+        for (int trial = 0; trial < 12; trial++)
+        {
+            byte[] key = TestRandom.Bytes(random, keyBytes);
+            byte[] iv = TestRandom.Bytes(random, 16);
+            int blocks = random.Next(1, 70);
+            byte[] plaintext = TestRandom.Bytes(random, blocks * 16);
+            string where = $"seed {1000 + keyBytes}, trial {trial}, {blocks} blocks";
+
+            byte[] ecb = BouncyCastle(new CamelliaEngine(), true, new KeyParameter(key), plaintext);
+            byte[] cbc = BouncyCastle(new CbcBlockCipher(new CamelliaEngine()), true, new ParametersWithIV(new KeyParameter(key), iv), plaintext);
+            byte[] ctr = BouncyCastle(new SicBlockCipher(new CamelliaEngine()), true, new ParametersWithIV(new KeyParameter(key), iv), plaintext);
+
+            foreach (BlockCipherKernel kernel in CamelliaKernels.All(key))
+            {
+                using (kernel)
+                {
+                    string w = $"{where} ({kernel.Name})";
+                    byte[] output = new byte[plaintext.Length];
+                    kernel.EncryptBlocks(plaintext, output);
+                    Assert.True(ecb.AsSpan().SequenceEqual(output), $"{w}: ECB encrypt");
+                    kernel.DecryptBlocks(ecb, output);
+                    Assert.True(plaintext.AsSpan().SequenceEqual(output), $"{w}: ECB decrypt");
+                    kernel.EncryptCbc(plaintext, output, (byte[])iv.Clone());
+                    Assert.True(cbc.AsSpan().SequenceEqual(output), $"{w}: CBC encrypt");
+                    kernel.DecryptCbc(cbc, output, (byte[])iv.Clone());
+                    Assert.True(plaintext.AsSpan().SequenceEqual(output), $"{w}: CBC decrypt");
+                    kernel.TransformCtr(plaintext, output, (byte[])iv.Clone());
+                    Assert.True(ctr.AsSpan().SequenceEqual(output), $"{w}: CTR");
+                }
+            }
+
+            using var camellia = Camellia.Create();
+            camellia.Key = key;
+            Assert.True(ecb.AsSpan().SequenceEqual(camellia.EncryptEcb(plaintext, PaddingMode.None)), $"{where}: Camellia.EncryptEcb");
+            Assert.True(plaintext.AsSpan().SequenceEqual(camellia.DecryptEcb(ecb, PaddingMode.None)), $"{where}: Camellia.DecryptEcb");
+            Assert.True(cbc.AsSpan().SequenceEqual(camellia.EncryptCbc(plaintext, iv, PaddingMode.None)), $"{where}: Camellia.EncryptCbc");
+            Assert.True(plaintext.AsSpan().SequenceEqual(camellia.DecryptCbc(cbc, iv, PaddingMode.None)), $"{where}: Camellia.DecryptCbc");
+            Assert.True(ctr.AsSpan().SequenceEqual(camellia.EncryptCtr(plaintext, iv)), $"{where}: Camellia.EncryptCtr");
+        }
+    }
+
+    private static byte[] BouncyCastle(IBlockCipher cipher, bool encrypt, ICipherParameters parameters, byte[] input)
+    {
+        cipher.Init(encrypt, parameters);
+        byte[] output = new byte[input.Length];
+        for (int offset = 0; offset < input.Length; offset += 16)
+        {
+            cipher.ProcessBlock(input, offset, output, offset);
+        }
+
+        return output;
+    }
+
+    [Fact]
+    public void EveryKernel_AgainstTable32_OneTo100Blocks_InPlaceToo() => AgainstTable32(CamelliaKernels.All);
+
+    /// <summary>The bulk kernel on its own, so that a run without AES-NI shows it as skipped.</summary>
+    [X86AesFact]
+    public void AesNiKernel_AgainstTable32_OneTo100Blocks_InPlaceToo() =>
+        AgainstTable32(key => new BlockCipherKernel[] { new CamelliaAesNiKernel(key) });
+
+    private static void AgainstTable32(Func<byte[], System.Collections.Generic.IEnumerable<BlockCipherKernel>> kernels)
+    {
+        var random = TestRandom.Create(2010);
+        for (int blocks = 1; blocks <= 100; blocks++)
+        {
+            int keyBytes = 16 + 8 * (blocks % 3);
+            byte[] key = TestRandom.Bytes(random, keyBytes);
+            byte[] iv = TestRandom.Bytes(random, 16);
+            // Counters near a 64-bit carry now and then, so the bulk kernel's counter arithmetic is exercised.
+            if (blocks % 7 == 0)
+            {
+                iv.AsSpan(8).Fill(0xff);
+                iv[15] = (byte)(0x100 - blocks / 2);
+            }
+
+            byte[] input = TestRandom.Bytes(random, blocks * 16);
+            int ctrLength = blocks * 16 - random.Next(0, 16); // CTR also takes a partial last block
+            using var reference = new CamelliaTable32Kernel(key);
+            byte[] ecb = Run(reference, input, (k, s, d) => k.EncryptBlocks(s, d));
+            byte[] ecbDec = Run(reference, input, (k, s, d) => k.DecryptBlocks(s, d));
+            byte[] cbc = Run(reference, input, (k, s, d) => k.EncryptCbc(s, d, (byte[])iv.Clone()));
+            byte[] cbcDec = Run(reference, input, (k, s, d) => k.DecryptCbc(s, d, (byte[])iv.Clone()));
+            byte[] ctr = Run(reference, input.AsSpan(0, ctrLength).ToArray(), (k, s, d) => k.TransformCtr(s, d, (byte[])iv.Clone()));
+            byte[] ctrCounter = (byte[])iv.Clone();
+            reference.TransformCtr(input.AsSpan(0, ctrLength), new byte[ctrLength], ctrCounter);
+
+            foreach (BlockCipherKernel kernel in kernels(key))
+            {
+                using (kernel)
+                {
+                    string w = $"seed 2010, {blocks} blocks, {keyBytes * 8}-bit key ({kernel.Name})";
+                    foreach (bool inPlace in new[] { false, true })
+                    {
+                        string v = inPlace ? $"{w}, in place" : w;
+                        Assert.True(ecb.AsSpan().SequenceEqual(Run(kernel, input, (k, s, d) => k.EncryptBlocks(s, d), inPlace)), $"{v}: ECB encrypt");
+                        Assert.True(ecbDec.AsSpan().SequenceEqual(Run(kernel, input, (k, s, d) => k.DecryptBlocks(s, d), inPlace)), $"{v}: ECB decrypt");
+                        byte[] chain = (byte[])iv.Clone();
+                        Assert.True(cbc.AsSpan().SequenceEqual(Run(kernel, input, (k, s, d) => k.EncryptCbc(s, d, chain), inPlace)), $"{v}: CBC encrypt");
+                        Assert.True(cbc.AsSpan(cbc.Length - 16).SequenceEqual(chain), $"{v}: CBC encrypt chaining value");
+                        chain = (byte[])iv.Clone();
+                        Assert.True(cbcDec.AsSpan().SequenceEqual(Run(kernel, input, (k, s, d) => k.DecryptCbc(s, d, chain), inPlace)), $"{v}: CBC decrypt");
+                        Assert.True(input.AsSpan(input.Length - 16).SequenceEqual(chain), $"{v}: CBC decrypt chaining value");
+                        byte[] counter = (byte[])iv.Clone();
+                        Assert.True(ctr.AsSpan().SequenceEqual(Run(kernel, input.AsSpan(0, ctrLength).ToArray(), (k, s, d) => k.TransformCtr(s, d, counter), inPlace)), $"{v}: CTR");
+                        Assert.True(ctrCounter.AsSpan().SequenceEqual(counter), $"{v}: CTR counter on exit");
+                    }
+                }
+            }
+        }
+    }
+
+    private delegate void Operation(BlockCipherKernel kernel, ReadOnlySpan<byte> source, Span<byte> destination);
+
+    private static byte[] Run(BlockCipherKernel kernel, byte[] input, Operation operation, bool inPlace = false)
+    {
+        if (inPlace)
+        {
+            byte[] buffer = (byte[])input.Clone();
+            operation(kernel, buffer, buffer);
+            return buffer;
+        }
+
+        byte[] output = new byte[input.Length];
+        operation(kernel, input, output);
+        return output;
+    }
+}
