@@ -467,6 +467,8 @@ internal sealed partial class CamelliaAesNiKernel : BlockCipherKernel
         _table.Dispose();
         CryptographicOperationsHelper.ZeroVectors(_encryptionKeys);
         CryptographicOperationsHelper.ZeroVectors(_decryptionKeys);
+        CryptographicOperationsHelper.ZeroVectors(_encryptionKeys256);
+        CryptographicOperationsHelper.ZeroVectors(_decryptionKeys256);
     }
 
     internal Vector128<byte>[] EncryptionKeys => _encryptionKeys;
