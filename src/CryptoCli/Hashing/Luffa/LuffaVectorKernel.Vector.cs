@@ -60,7 +60,7 @@ internal static class LuffaVectorKernel
     // the scalar fifth sub-block (which would otherwise cost registers in the shared loop).
     private interface IWidth
     {
-        static abstract int Value { get; }
+        public static abstract int Value { get; }
     }
 
     private readonly struct Width3 : IWidth
