@@ -115,17 +115,33 @@ internal static class LuffaVectorKernel
 
         for (int offset = 0; offset + 32 <= blocks.Length; offset += 32)
         {
-            // MI step 1: t = MULT2(XOR_j V_j); V_j ^= t. Horizontal XOR leaves the sum in every lane.
-            Vector128<uint> t0 = SumLanes(x0 & sumMask), t1 = SumLanes(x1 & sumMask), t2 = SumLanes(x2 & sumMask), t3 = SumLanes(x3 & sumMask);
-            Vector128<uint> t4 = SumLanes(x4 & sumMask), t5 = SumLanes(x5 & sumMask), t6 = SumLanes(x6 & sumMask), t7 = SumLanes(x7 & sumMask);
+            // MI step 1: t = XOR_j V_j, V_j ^= MULT2(t). MULT2(t)_k needs only t_{k-1} and t_7, so the sums are
+            // formed one word at a time (SumLanes leaves the sum in every lane) and few vectors are live at once.
+            Vector128<uint> t7 = SumLanes(x7 & sumMask);
             if (width == 5)
             {
-                t0 ^= Vector128.Create(y0); t1 ^= Vector128.Create(y1); t2 ^= Vector128.Create(y2); t3 ^= Vector128.Create(y3);
-                t4 ^= Vector128.Create(y4); t5 ^= Vector128.Create(y5); t6 ^= Vector128.Create(y6); t7 ^= Vector128.Create(y7);
+                t7 ^= Vector128.Create(y7);
             }
 
-            MultiplyBy2(ref t0, ref t1, ref t2, ref t3, ref t4, ref t5, ref t6, ref t7);
-            x0 ^= t0; x1 ^= t1; x2 ^= t2; x3 ^= t3; x4 ^= t4; x5 ^= t5; x6 ^= t6; x7 ^= t7;
+            Vector128<uint> tk = SumLanes(x0 & sumMask), tNext;
+            if (width == 5)
+            {
+                tk ^= Vector128.Create(y0);
+                y0 ^= t7.ToScalar();
+            }
+
+            x0 ^= t7;
+            tNext = NextSum(x1, y1, sumMask, width); x1 ^= tk ^ t7; if (width == 5) { y1 ^= (tk ^ t7).ToScalar(); } tk = tNext;
+            tNext = NextSum(x2, y2, sumMask, width); x2 ^= tk; if (width == 5) { y2 ^= tk.ToScalar(); } tk = tNext;
+            tNext = NextSum(x3, y3, sumMask, width); x3 ^= tk ^ t7; if (width == 5) { y3 ^= (tk ^ t7).ToScalar(); } tk = tNext;
+            tNext = NextSum(x4, y4, sumMask, width); x4 ^= tk ^ t7; if (width == 5) { y4 ^= (tk ^ t7).ToScalar(); } tk = tNext;
+            tNext = NextSum(x5, y5, sumMask, width); x5 ^= tk; if (width == 5) { y5 ^= tk.ToScalar(); } tk = tNext;
+            tNext = NextSum(x6, y6, sumMask, width); x6 ^= tk; if (width == 5) { y6 ^= tk.ToScalar(); } tk = tNext;
+            x7 ^= tk;
+            if (width == 5)
+            {
+                y7 ^= tk.ToScalar();
+            }
 
             if (width == 4)
             {
@@ -140,8 +156,6 @@ internal static class LuffaVectorKernel
             }
             else if (width == 5)
             {
-                y0 ^= t0.ToScalar(); y1 ^= t1.ToScalar(); y2 ^= t2.ToScalar(); y3 ^= t3.ToScalar();
-                y4 ^= t4.ToScalar(); y5 ^= t5.ToScalar(); y6 ^= t6.ToScalar(); y7 ^= t7.ToScalar();
                 MixFive(ref x0, ref y0, ref x1, ref y1, ref x2, ref y2, ref x3, ref y3, ref x4, ref y4, ref x5, ref y5, ref x6, ref y6, ref x7, ref y7);
             }
 
@@ -248,6 +262,14 @@ internal static class LuffaVectorKernel
         MultiplyBy2(ref y0, ref y1, ref y2, ref y3, ref y4, ref y5, ref y6, ref y7);
         x0 ^= n0; x1 ^= n1; x2 ^= n2; x3 ^= n3; x4 ^= n4; x5 ^= n5; x6 ^= n6; x7 ^= n7;
         y0 ^= z0; y1 ^= z1; y2 ^= z2; y3 ^= z3; y4 ^= z4; y5 ^= z5; y6 ^= z6; y7 ^= z7;
+    }
+
+    /// <summary>XOR of word k over all sub-blocks (lanes and, for Luffa-512, the scalar V4), in every lane.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static Vector128<uint> NextSum(Vector128<uint> x, uint y, Vector128<uint> sumMask, int width)
+    {
+        Vector128<uint> sum = SumLanes(x & sumMask);
+        return width == 5 ? sum ^ Vector128.Create(y) : sum;
     }
 
     /// <summary>XOR of the four lanes, in every lane.</summary>
