@@ -19,11 +19,6 @@ internal static class LuffaPortableKernel
     public const int BlockSizeInBytes = 32;
 
     /// <summary>Runs one round per 32-byte block of <paramref name="blocks"/> on <paramref name="state"/> (8w words).</summary>
-#if NET
-    // Straight to optimised code: a tier-0 or OSR body of this loop runs several times slower, and on a busy
-    // machine the tier-1 rejit can arrive late.
-    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
-#endif
     public static void CompressBlocks(Span<uint> state, int width, ReadOnlySpan<byte> blocks)
     {
         if (state.Length < 8 * width)

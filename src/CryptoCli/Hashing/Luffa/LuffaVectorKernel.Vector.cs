@@ -79,7 +79,6 @@ internal static class LuffaVectorKernel
     }
 
     [SkipLocalsInit]
-    [MethodImpl(MethodImplOptions.AggressiveOptimization)] // no tier-0/OSR phase for the hot loop (see the portable kernel)
     private static void CompressBlocks<TWidth>(Span<uint> state, ReadOnlySpan<byte> blocks)
         where TWidth : struct, IWidth
     {
