@@ -139,7 +139,8 @@ internal static class LuffaPortableKernel
     }
 
     /// <summary>Q_j on V_j = v[0..7]: the tweak (words 4..7 rotated left by j), then 8 steps.</summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    /// <remarks>Kept out of line on purpose: compiled on its own, it always has the inlining budget for its 8 steps.</remarks>
+    [MethodImpl(MethodImplOptions.NoInlining)]
     internal static void Permute(ref uint v, int j)
     {
         uint x0 = v, x1 = Unsafe.Add(ref v, 1), x2 = Unsafe.Add(ref v, 2), x3 = Unsafe.Add(ref v, 3);
@@ -172,52 +173,30 @@ internal static class LuffaPortableKernel
         Unsafe.Add(ref v, 7) = x7;
     }
 
-    /// <summary>One step: SubCrumb on (x0..x3) and (x5, x6, x7, x4), MixWord on the four column pairs, constants.</summary>
+    /// <summary>
+    /// One step: SubCrumb (the bitsliced 4-bit S-box, v2 gate sequence) on (x0..x3) and (x5, x6, x7, x4), MixWord
+    /// (rotations 2, 14, 10, 1) on the four column pairs (x_k, x_{k+4}), then the step constants. Written out in full,
+    /// with no nested calls: each call to a helper would spend the JIT's inlining budget, and a helper left out of
+    /// line takes the eight words' addresses and sends them to memory.
+    /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     internal static void Step(
         ref uint x0, ref uint x1, ref uint x2, ref uint x3, ref uint x4, ref uint x5, ref uint x6, ref uint x7, uint c0, uint c1)
     {
-        SubCrumb(ref x0, ref x1, ref x2, ref x3);
-        SubCrumb(ref x5, ref x6, ref x7, ref x4);
-        MixWord(ref x0, ref x4);
-        MixWord(ref x1, ref x5);
-        MixWord(ref x2, ref x6);
-        MixWord(ref x3, ref x7);
+        uint tmp = x0;
+        x0 |= x1; x2 ^= x3; x1 = ~x1; x0 ^= x3; x3 &= tmp; x1 ^= x3; x3 ^= x2; x2 &= x0;
+        x0 = ~x0; x2 ^= x1; x1 |= x3; tmp ^= x1; x3 ^= x2; x2 &= x1; x1 ^= x0; x0 = tmp;
+
+        tmp = x5;
+        x5 |= x6; x7 ^= x4; x6 = ~x6; x5 ^= x4; x4 &= tmp; x6 ^= x4; x4 ^= x7; x7 &= x5;
+        x5 = ~x5; x7 ^= x6; x6 |= x4; tmp ^= x6; x4 ^= x7; x7 &= x6; x6 ^= x5; x5 = tmp;
+
+        x4 ^= x0; x0 = ((x0 << 2) | (x0 >> 30)) ^ x4; x4 = ((x4 << 14) | (x4 >> 18)) ^ x0; x0 = ((x0 << 10) | (x0 >> 22)) ^ x4; x4 = (x4 << 1) | (x4 >> 31);
+        x5 ^= x1; x1 = ((x1 << 2) | (x1 >> 30)) ^ x5; x5 = ((x5 << 14) | (x5 >> 18)) ^ x1; x1 = ((x1 << 10) | (x1 >> 22)) ^ x5; x5 = (x5 << 1) | (x5 >> 31);
+        x6 ^= x2; x2 = ((x2 << 2) | (x2 >> 30)) ^ x6; x6 = ((x6 << 14) | (x6 >> 18)) ^ x2; x2 = ((x2 << 10) | (x2 >> 22)) ^ x6; x6 = (x6 << 1) | (x6 >> 31);
+        x7 ^= x3; x3 = ((x3 << 2) | (x3 >> 30)) ^ x7; x7 = ((x7 << 14) | (x7 >> 18)) ^ x3; x3 = ((x3 << 10) | (x3 >> 22)) ^ x7; x7 = (x7 << 1) | (x7 >> 31);
+
         x0 ^= c0;
         x4 ^= c1;
-    }
-
-    /// <summary>The 4-bit S-box of Luffa v2, bitsliced over 32 columns (the v2 gate sequence of the reference code).</summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    internal static void SubCrumb(ref uint a0, ref uint a1, ref uint a2, ref uint a3)
-    {
-        uint tmp = a0;
-        a0 |= a1;
-        a2 ^= a3;
-        a1 = ~a1;
-        a0 ^= a3;
-        a3 &= tmp;
-        a1 ^= a3;
-        a3 ^= a2;
-        a2 &= a0;
-        a0 = ~a0;
-        a2 ^= a1;
-        a1 |= a3;
-        tmp ^= a1;
-        a3 ^= a2;
-        a2 &= a1;
-        a1 ^= a0;
-        a0 = tmp;
-    }
-
-    /// <summary>The linear MixWord of a column pair (rotations 2, 14, 10, 1).</summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    internal static void MixWord(ref uint u, ref uint v)
-    {
-        v ^= u;
-        u = Bits.RotateLeft(u, 2) ^ v;
-        v = Bits.RotateLeft(v, 14) ^ u;
-        u = Bits.RotateLeft(u, 10) ^ v;
-        v = Bits.RotateLeft(v, 1);
     }
 }

@@ -305,54 +305,42 @@ internal static class LuffaVectorKernel
         a7 = a6; a6 = a5; a5 = a4; a4 = a3 ^ top; a3 = a2 ^ top; a2 = a1; a1 = a0 ^ top; a0 = top;
     }
 
-    /// <summary>One step of four permutations at once (see <see cref="LuffaPortableKernel.Step"/>).</summary>
+    /// <summary>One step of four permutations at once (see <see cref="LuffaPortableKernel.Step"/>), written out in full for the same reason.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static void Step(
         ref Vector128<uint> x0, ref Vector128<uint> x1, ref Vector128<uint> x2, ref Vector128<uint> x3,
         ref Vector128<uint> x4, ref Vector128<uint> x5, ref Vector128<uint> x6, ref Vector128<uint> x7,
         Vector128<uint> c0, Vector128<uint> c1)
     {
-        SubCrumb(ref x0, ref x1, ref x2, ref x3);
-        SubCrumb(ref x5, ref x6, ref x7, ref x4);
-        MixWord(ref x0, ref x4);
-        MixWord(ref x1, ref x5);
-        MixWord(ref x2, ref x6);
-        MixWord(ref x3, ref x7);
+        Vector128<uint> tmp = x0;
+        x0 |= x1; x2 ^= x3; x1 = ~x1; x0 ^= x3; x3 &= tmp; x1 ^= x3; x3 ^= x2; x2 &= x0;
+        x0 = ~x0; x2 ^= x1; x1 |= x3; tmp ^= x1; x3 ^= x2; x2 &= x1; x1 ^= x0; x0 = tmp;
+
+        tmp = x5;
+        x5 |= x6; x7 ^= x4; x6 = ~x6; x5 ^= x4; x4 &= tmp; x6 ^= x4; x4 ^= x7; x7 &= x5;
+        x5 = ~x5; x7 ^= x6; x6 |= x4; tmp ^= x6; x4 ^= x7; x7 &= x6; x6 ^= x5; x5 = tmp;
+
+        // MixWord(x_k, x_{k+4}); rotation by 1 as (v + v) | (v >> 31), the add runs on more ports than a shift.
+        x4 ^= x0; x5 ^= x1; x6 ^= x2; x7 ^= x3;
+        x0 = (Vector128.ShiftLeft(x0, 2) | Vector128.ShiftRightLogical(x0, 30)) ^ x4;
+        x1 = (Vector128.ShiftLeft(x1, 2) | Vector128.ShiftRightLogical(x1, 30)) ^ x5;
+        x2 = (Vector128.ShiftLeft(x2, 2) | Vector128.ShiftRightLogical(x2, 30)) ^ x6;
+        x3 = (Vector128.ShiftLeft(x3, 2) | Vector128.ShiftRightLogical(x3, 30)) ^ x7;
+        x4 = (Vector128.ShiftLeft(x4, 14) | Vector128.ShiftRightLogical(x4, 18)) ^ x0;
+        x5 = (Vector128.ShiftLeft(x5, 14) | Vector128.ShiftRightLogical(x5, 18)) ^ x1;
+        x6 = (Vector128.ShiftLeft(x6, 14) | Vector128.ShiftRightLogical(x6, 18)) ^ x2;
+        x7 = (Vector128.ShiftLeft(x7, 14) | Vector128.ShiftRightLogical(x7, 18)) ^ x3;
+        x0 = (Vector128.ShiftLeft(x0, 10) | Vector128.ShiftRightLogical(x0, 22)) ^ x4;
+        x1 = (Vector128.ShiftLeft(x1, 10) | Vector128.ShiftRightLogical(x1, 22)) ^ x5;
+        x2 = (Vector128.ShiftLeft(x2, 10) | Vector128.ShiftRightLogical(x2, 22)) ^ x6;
+        x3 = (Vector128.ShiftLeft(x3, 10) | Vector128.ShiftRightLogical(x3, 22)) ^ x7;
+        x4 = (x4 + x4) | Vector128.ShiftRightLogical(x4, 31);
+        x5 = (x5 + x5) | Vector128.ShiftRightLogical(x5, 31);
+        x6 = (x6 + x6) | Vector128.ShiftRightLogical(x6, 31);
+        x7 = (x7 + x7) | Vector128.ShiftRightLogical(x7, 31);
+
         x0 ^= c0;
         x4 ^= c1;
-    }
-
-    /// <summary>Luffa v2's bitsliced S-box, the same gate sequence as the scalar kernel.</summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void SubCrumb(ref Vector128<uint> a0, ref Vector128<uint> a1, ref Vector128<uint> a2, ref Vector128<uint> a3)
-    {
-        Vector128<uint> tmp = a0;
-        a0 |= a1;
-        a2 ^= a3;
-        a1 = ~a1;
-        a0 ^= a3;
-        a3 &= tmp;
-        a1 ^= a3;
-        a3 ^= a2;
-        a2 &= a0;
-        a0 = ~a0;
-        a2 ^= a1;
-        a1 |= a3;
-        tmp ^= a1;
-        a3 ^= a2;
-        a2 &= a1;
-        a1 ^= a0;
-        a0 = tmp;
-    }
-
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void MixWord(ref Vector128<uint> u, ref Vector128<uint> v)
-    {
-        v ^= u;
-        u = RotateLeft(u, 2) ^ v;
-        v = RotateLeft(v, 14) ^ u;
-        u = RotateLeft(u, 10) ^ v;
-        v = (v + v) | Vector128.ShiftRightLogical(v, 31); // rotate by 1: the add runs on more ports than a shift
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
