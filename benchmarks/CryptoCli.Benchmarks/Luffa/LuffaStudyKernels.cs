@@ -3,6 +3,7 @@
 // Spec: "Hash Function Luffa, Specification Ver. 2.0" (Hitachi, 2009); w = 5 sub-blocks of 8 x uint32.
 //   Reference : chainv[40], t[40] and buffer[8] as arrays, every loop kept (Hitachi reference-code shape).
 //   Unrolled  : the same arrays; the 8-step loop and the word loops of Q_j written out.
+//   ChainvLocalsLoop: the arrays' message injection, Q_j with chainv in locals but the 8-step loop kept.
 //   ChainvLocals: the arrays' message injection (t[40]) and the library's permutation (chainv in locals, unrolled).
 //   TLocals   : Unrolled, plus message injection with t (and the saved sub-block) in locals.
 //   Both      : is the library's LuffaPortableKernel itself (locals everywhere, unrolled).
@@ -212,7 +213,45 @@ internal static class LuffaStudyKernels
         PermuteArraysUnrolled(chainv);
     }
 
-    // ---- chainv in locals (t[40] still an array) ----
+    // ---- chainv in locals, step loop kept (P3's "chainv[8] made scalars" row, same code size as -O3) ----
+
+    public static void ChainvLocalsLoop(uint[] chainv, ReadOnlySpan<byte> block)
+    {
+        uint[] buffer = s_buffer;
+        for (int i = 0; i < 8; i++)
+        {
+            buffer[i] = BinaryPrimitives.ReadUInt32BigEndian(block.Slice(4 * i));
+        }
+
+        InjectArrays(chainv, buffer, s_t);
+        for (int j = 0; j < W; j++)
+        {
+            PermuteLocalsLoop(chainv, j);
+        }
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static void PermuteLocalsLoop(uint[] v, int j)
+    {
+        int o = 8 * j;
+        uint x0 = v[o], x1 = v[o + 1], x2 = v[o + 2], x3 = v[o + 3], x4 = v[o + 4], x5 = v[o + 5], x6 = v[o + 6], x7 = v[o + 7];
+        if (j > 0)
+        {
+            x4 = Bits.RotateLeft(x4, j);
+            x5 = Bits.RotateLeft(x5, j);
+            x6 = Bits.RotateLeft(x6, j);
+            x7 = Bits.RotateLeft(x7, j);
+        }
+
+        for (int r = 0; r < 16; r += 2)
+        {
+            LuffaPortableKernel.Step(ref x0, ref x1, ref x2, ref x3, ref x4, ref x5, ref x6, ref x7, s_cns[16 * j + r], s_cns[16 * j + r + 1]);
+        }
+
+        v[o] = x0; v[o + 1] = x1; v[o + 2] = x2; v[o + 3] = x3; v[o + 4] = x4; v[o + 5] = x5; v[o + 6] = x6; v[o + 7] = x7;
+    }
+
+    // ---- chainv in locals, unrolled (t[40] still an array) ----
 
     public static void ChainvLocals(uint[] chainv, ReadOnlySpan<byte> block)
     {
