@@ -1,0 +1,34 @@
+// Luffa v2 (SHA-3 round 2) constants: the 40-word initial value and the 80 step constants.
+// Source: "Hash Function Luffa, Specification Ver. 2.0" (Hitachi, 2009), Sections 3.1 and 3.3, as printed in
+// Hitachi's reference code luffa_for_32.c v2.0 (arrays IV[40] and CNS[80]); the IV is re-checked against the
+// "IV" lines of ../shared/vectors-debug/luffa-intermediate.txt and every vector of Vectors/luffa.
+
+namespace CryptoCli;
+
+internal static class LuffaConstants
+{
+    /// <summary>V_j = InitialValue[8j .. 8j+7], j = 0..4; a width-w instance uses the first 8w words.</summary>
+    public static readonly uint[] InitialValue =
+    {
+        0x6d251e69, 0x44b051e0, 0x4eaa6fb4, 0xdbf78465, 0x6e292011, 0x90152df4, 0xee058139, 0xdef610bb,
+        0xc3b44b95, 0xd9d2f256, 0x70eee9a0, 0xde099fa3, 0x5d9b0557, 0x8fc944b3, 0xcf1ccf0e, 0x746cd581,
+        0xf7efc89d, 0x5dba5781, 0x04016ce5, 0xad659c05, 0x0306194f, 0x666d1836, 0x24aa230a, 0x8b264ae7,
+        0x858075d5, 0x36d79cce, 0xe571f7d7, 0x204b1f67, 0x35870c6a, 0x57e9e923, 0x14bcb808, 0x7cde72ce,
+        0x6c68e9be, 0x5ec41e22, 0xc825b7c7, 0xaffb4363, 0xf5df3999, 0x0fc688f1, 0xb07224cc, 0x03e86cea,
+    };
+
+    /// <summary>Q_j step i adds Step[16j + 2i] to word 0 and Step[16j + 2i + 1] to word 4.</summary>
+    public static readonly uint[] Step =
+    {
+        0x303994a6, 0xe0337818, 0xc0e65299, 0x441ba90d, 0x6cc33a12, 0x7f34d442, 0xdc56983e, 0x9389217f,
+        0x1e00108f, 0xe5a8bce6, 0x7800423d, 0x5274baf4, 0x8f5b7882, 0x26889ba7, 0x96e1db12, 0x9a226e9d,
+        0xb6de10ed, 0x01685f3d, 0x70f47aae, 0x05a17cf4, 0x0707a3d4, 0xbd09caca, 0x1c1e8f51, 0xf4272b28,
+        0x707a3d45, 0x144ae5cc, 0xaeb28562, 0xfaa7ae2b, 0xbaca1589, 0x2e48f1c1, 0x40a46f3e, 0xb923c704,
+        0xfc20d9d2, 0xe25e72c1, 0x34552e25, 0xe623bb72, 0x7ad8818f, 0x5c58a4a4, 0x8438764a, 0x1e38e2e7,
+        0xbb6de032, 0x78e38b9d, 0xedb780c8, 0x27586719, 0xd9847356, 0x36eda57f, 0xa2c78434, 0x703aace7,
+        0xb213afa5, 0xe028c9bf, 0xc84ebe95, 0x44756f91, 0x4e608a22, 0x7e8fce32, 0x56d858fe, 0x956548be,
+        0x343b138f, 0xfe191be2, 0xd0ec4e3d, 0x3cb226e5, 0x2ceb4882, 0x5944a28e, 0xb3ad2208, 0xa1c4c355,
+        0xf0d2e9e3, 0x5090d577, 0xac11d7fa, 0x2d1925ab, 0x1bcb66f2, 0xb46496ac, 0x6f2d9bc9, 0xd1925ab0,
+        0x78602649, 0x29131ab6, 0x8edae952, 0x0fc053c3, 0x3b6ba548, 0x3f014f0c, 0xedae9520, 0xfc053c31,
+    };
+}

@@ -1,0 +1,203 @@
+// Luffa v2 hashing core shared by Luffa224/256/384/512: buffering, padding, finalisation and kernel dispatch.
+// Spec: "Hash Function Luffa, Specification Ver. 2.0" (Hitachi, 2009). Padding: 0x80 then zeros to a 32-byte
+// boundary (always at least one byte, no length field). Finalisation: one blank round (M = 0), Z0 = XOR of the
+// sub-blocks; Luffa-384/512 run a second blank round for Z1. Output: Z0 (224: its first 7 words), then Z1
+// (384: its first 4 words), all big-endian.
+
+using System;
+using System.Buffers.Binary;
+using System.Security.Cryptography;
+
+namespace CryptoCli;
+
+/// <summary>Which round function a <see cref="LuffaCore"/> uses (tests and benchmarks pick one explicitly).</summary>
+internal enum LuffaKernelKind
+{
+    /// <summary>The fastest kernel this machine supports.</summary>
+    Auto,
+
+    /// <summary>The portable scalar kernel (<see cref="LuffaPortableKernel"/>).</summary>
+    Portable,
+
+    /// <summary>The Vector128 kernel (net10.0 only, where Vector128 is hardware accelerated).</summary>
+    Vector,
+}
+
+/// <summary>Incremental Luffa state for one width; reusable after <see cref="Reset"/> (or <see cref="Finish"/>).</summary>
+internal sealed class LuffaCore : IDisposable
+{
+    public const int BlockSizeInBytes = 32;
+    private const int MaxStateWords = 40;
+
+    private readonly uint[] _state = new uint[MaxStateWords];
+    private readonly byte[] _buffer = new byte[BlockSizeInBytes];
+    private readonly bool _useVector;
+    private int _buffered;
+
+    public LuffaCore(int hashSizeInBits, LuffaKernelKind kind = LuffaKernelKind.Auto)
+    {
+        HashSizeInBytes = hashSizeInBits / 8;
+        Width = WidthOf(hashSizeInBits);
+        _useVector = UseVector(kind);
+        Reset();
+    }
+
+    /// <summary>Number of 256-bit sub-blocks: 3 (224/256), 4 (384), 5 (512).</summary>
+    public int Width { get; }
+
+    public int HashSizeInBytes { get; }
+
+    public static int WidthOf(int hashSizeInBits) => hashSizeInBits switch
+    {
+        224 or 256 => 3,
+        384 => 4,
+        512 => 5,
+        _ => throw new ArgumentOutOfRangeException(nameof(hashSizeInBits)),
+    };
+
+    /// <summary>True when the Vector128 kernel is compiled in and hardware accelerated.</summary>
+    public static bool IsVectorSupported
+    {
+        get
+        {
+#if NET
+            return LuffaVectorKernel.IsSupported;
+#else
+            return false;
+#endif
+        }
+    }
+
+    public void Reset()
+    {
+        LuffaConstants.InitialValue.AsSpan(0, 8 * Width).CopyTo(_state);
+        _buffered = 0;
+    }
+
+    public void Append(ReadOnlySpan<byte> data)
+    {
+        if (_buffered > 0)
+        {
+            int take = Math.Min(BlockSizeInBytes - _buffered, data.Length);
+            data.Slice(0, take).CopyTo(_buffer.AsSpan(_buffered));
+            _buffered += take;
+            data = data.Slice(take);
+            if (_buffered < BlockSizeInBytes)
+            {
+                return;
+            }
+
+            Compress(_state, Width, _buffer, _useVector);
+            _buffered = 0;
+        }
+
+        // Whole blocks go straight to the kernel: a message that ends on a block boundary still gets a full
+        // padding block (0x80, zeros) in FinishCore, so no block needs holding back.
+        int whole = data.Length / BlockSizeInBytes * BlockSizeInBytes;
+        if (whole > 0)
+        {
+            Compress(_state, Width, data.Slice(0, whole), _useVector);
+            data = data.Slice(whole);
+        }
+
+        data.CopyTo(_buffer);
+        _buffered = data.Length;
+    }
+
+    /// <summary>Writes the digest to <paramref name="destination"/> (at least <see cref="HashSizeInBytes"/>) and resets.</summary>
+    public void Finish(Span<byte> destination)
+    {
+        FinishCore(_state, Width, HashSizeInBytes, _buffer.AsSpan(0, _buffered), destination, _useVector);
+        Reset();
+    }
+
+    /// <summary>Writes the digest of the data appended so far without changing the state (for tests).</summary>
+    internal void PeekHash(Span<byte> destination)
+    {
+        Span<uint> copy = stackalloc uint[MaxStateWords];
+        _state.CopyTo(copy);
+        FinishCore(copy, Width, HashSizeInBytes, _buffer.AsSpan(0, _buffered), destination, _useVector);
+    }
+
+    /// <summary>One-shot digest of <paramref name="source"/>, with no allocation.</summary>
+    public static void Hash(int hashSizeInBits, ReadOnlySpan<byte> source, Span<byte> destination, LuffaKernelKind kind = LuffaKernelKind.Auto)
+    {
+        int width = WidthOf(hashSizeInBits);
+        bool useVector = UseVector(kind);
+        Span<uint> state = stackalloc uint[MaxStateWords];
+        LuffaConstants.InitialValue.AsSpan(0, 8 * width).CopyTo(state);
+        int whole = source.Length / BlockSizeInBytes * BlockSizeInBytes;
+        if (whole > 0)
+        {
+            Compress(state, width, source.Slice(0, whole), useVector);
+        }
+
+        FinishCore(state, width, hashSizeInBits / 8, source.Slice(whole), destination, useVector);
+    }
+
+    public void Dispose()
+    {
+        CryptographicOperationsHelper.ZeroWords(_state);
+        CryptographicOperations.ZeroMemory(_buffer);
+        _buffered = 0;
+    }
+
+    private static bool UseVector(LuffaKernelKind kind)
+    {
+        switch (kind)
+        {
+            case LuffaKernelKind.Portable:
+                return false;
+            case LuffaKernelKind.Vector:
+                if (!IsVectorSupported)
+                {
+                    throw new PlatformNotSupportedException("Vector128 is not hardware accelerated here.");
+                }
+
+                return true;
+            default:
+                return IsVectorSupported;
+        }
+    }
+
+    private static void Compress(Span<uint> state, int width, ReadOnlySpan<byte> blocks, bool useVector)
+    {
+#if NET
+        if (useVector)
+        {
+            LuffaVectorKernel.CompressBlocks(state, width, blocks);
+            return;
+        }
+#endif
+        LuffaPortableKernel.CompressBlocks(state, width, blocks);
+    }
+
+    /// <summary>Pads the tail (fewer than 32 bytes), runs the blank rounds and writes the output words.</summary>
+    private static void FinishCore(Span<uint> state, int width, int hashSizeInBytes, ReadOnlySpan<byte> tail, Span<byte> destination, bool useVector)
+    {
+        Span<byte> block = stackalloc byte[BlockSizeInBytes];
+        block.Clear();
+        tail.CopyTo(block);
+        block[tail.Length] = 0x80;
+        Compress(state, width, block, useVector);
+
+        block.Clear();
+        int written = 0;
+        while (written < hashSizeInBytes)
+        {
+            Compress(state, width, block, useVector); // blank round, M = 0
+            for (int k = 0; k < 8 && written < hashSizeInBytes; k++, written += 4)
+            {
+                uint z = state[k] ^ state[8 + k] ^ state[16 + k];
+                for (int j = 3; j < width; j++)
+                {
+                    z ^= state[8 * j + k];
+                }
+
+                BinaryPrimitives.WriteUInt32BigEndian(destination.Slice(written), z);
+            }
+        }
+
+        CryptographicOperations.ZeroMemory(block);
+    }
+}

@@ -1,0 +1,293 @@
+using System;
+using System.Collections.Generic;
+using System.IO;
+using System.Security.Cryptography;
+using Xunit;
+
+namespace CryptoCli.Tests;
+
+/// <summary>Luffa-224/256/384/512: published vectors through every kernel, streaming, kernel cross-checks, API behaviour.</summary>
+public class LuffaTests
+{
+    private static readonly int[] Widths = { 224, 256, 384, 512 };
+
+    private static IEnumerable<LuffaKernelKind> Kernels()
+    {
+        yield return LuffaKernelKind.Portable;
+        if (LuffaCore.IsVectorSupported)
+        {
+            yield return LuffaKernelKind.Vector;
+        }
+    }
+
+    private static byte[] PublicHash(int bits, byte[] message) => bits switch
+    {
+        224 => Luffa224.HashData(message),
+        256 => Luffa256.HashData(message),
+        384 => Luffa384.HashData(message),
+        512 => Luffa512.HashData(message),
+        _ => throw new ArgumentOutOfRangeException(nameof(bits)),
+    };
+
+    private static HashAlgorithm CreatePublic(int bits) => bits switch
+    {
+        224 => Luffa224.Create(),
+        256 => Luffa256.Create(),
+        384 => Luffa384.Create(),
+        512 => Luffa512.Create(),
+        _ => throw new ArgumentOutOfRangeException(nameof(bits)),
+    };
+
+    private static byte[] KernelHash(int bits, ReadOnlySpan<byte> message, LuffaKernelKind kind)
+    {
+        byte[] hash = new byte[bits / 8];
+        LuffaCore.Hash(bits, message, hash, kind);
+        return hash;
+    }
+
+    [Fact]
+    public void AllPublishedVectors_AllWidths_AllKernels()
+    {
+        var perWidth = new Dictionary<int, int>();
+        foreach (VectorFile file in VectorFile.ReadFamily("luffa"))
+        {
+            int inFile = 0;
+            foreach (VectorRecord record in file.ReadTokenLines())
+            {
+                string alg = record.Text("Alg");
+                int bits = alg switch
+                {
+                    "Luffa-224" => 224,
+                    "Luffa-256" => 256,
+                    "Luffa-384" => 384,
+                    "Luffa-512" => 512,
+                    _ => throw new VectorFormatException($"{record.Where}: unknown Alg {alg}"),
+                };
+                byte[] message = record.Bytes("Msg");
+                byte[] expected = record.Bytes("MD");
+                if (record.Has("Len"))
+                {
+                    Assert.True(record.Int("Len") == message.Length * 8, $"{record.Where}: Len does not match Msg");
+                }
+                else
+                {
+                    Assert.True(record.Int("Bytes") == message.Length, $"{record.Where}: Bytes does not match Msg");
+                }
+
+                Assert.True(expected.Length == bits / 8, $"{record.Where}: MD length");
+                Assert.True(expected.AsSpan().SequenceEqual(PublicHash(bits, message)), $"{record.Where}: HashData");
+                foreach (LuffaKernelKind kind in Kernels())
+                {
+                    Assert.True(expected.AsSpan().SequenceEqual(KernelHash(bits, message, kind)), $"{record.Where}: {kind} kernel");
+                }
+
+                using HashAlgorithm algorithm = CreatePublic(bits);
+                Assert.True(expected.AsSpan().SequenceEqual(algorithm.ComputeHash(message)), $"{record.Where}: ComputeHash");
+                perWidth[bits] = perWidth.GetValueOrDefault(bits) + 1;
+                inFile++;
+            }
+
+            Assert.True(inFile > 0, $"{file.Name}: no vector");
+        }
+
+        foreach (int bits in Widths)
+        {
+            Assert.True(perWidth.GetValueOrDefault(bits) >= 256, $"only {perWidth.GetValueOrDefault(bits)} Luffa-{bits} vectors were read");
+        }
+    }
+
+    /// <summary>Random chunk sizes; after every append the running digest equals the one-shot of the prefix.</summary>
+    [Fact]
+    public void Streaming_RandomChunks_MatchesOneShotAfterEveryAppend()
+    {
+        foreach (int bits in Widths)
+        {
+            foreach (LuffaKernelKind kind in Kernels())
+            {
+                Random random = TestRandom.Create(bits + (int)kind);
+                byte[] message = TestRandom.Bytes(random, 3000);
+                using var core = new LuffaCore(bits, kind);
+                byte[] running = new byte[bits / 8];
+                int position = 0;
+                while (position < message.Length)
+                {
+                    int chunk = Math.Min(message.Length - position, random.Next(4) == 0 ? random.Next(0, 200) : random.Next(0, 40));
+                    core.Append(message.AsSpan(position, chunk));
+                    position += chunk;
+                    core.PeekHash(running);
+                    byte[] expected = KernelHash(bits, message.AsSpan(0, position), LuffaKernelKind.Portable);
+                    Assert.True(expected.AsSpan().SequenceEqual(running), $"Luffa-{bits} {kind}: prefix of {position} bytes");
+                }
+
+                core.Finish(running);
+                Assert.True(PublicHash(bits, message).AsSpan().SequenceEqual(running), $"Luffa-{bits} {kind}: Finish");
+            }
+        }
+    }
+
+    /// <summary>The public type through TransformBlock with random chunks, and through CryptoStream.</summary>
+    [Fact]
+    public void TransformBlockAndCryptoStream_MatchOneShot()
+    {
+        Random random = TestRandom.Create(5);
+        foreach (int bits in Widths)
+        {
+            for (int trial = 0; trial < 20; trial++)
+            {
+                byte[] message = TestRandom.Bytes(random, random.Next(0, 700));
+                byte[] expected = PublicHash(bits, message);
+                using HashAlgorithm algorithm = CreatePublic(bits);
+                int position = 0;
+                while (message.Length - position > 0 && random.Next(5) != 0)
+                {
+                    int chunk = random.Next(0, message.Length - position + 1);
+                    Assert.Equal(chunk, algorithm.TransformBlock(message, position, chunk, null, 0));
+                    position += chunk;
+                }
+
+                algorithm.TransformFinalBlock(message, position, message.Length - position);
+                Assert.True(expected.AsSpan().SequenceEqual(algorithm.Hash), $"Luffa-{bits} TransformBlock, {message.Length} bytes");
+
+                using HashAlgorithm streamed = CreatePublic(bits);
+                using (var stream = new CryptoStream(Stream.Null, streamed, CryptoStreamMode.Write))
+                {
+                    stream.Write(message, 0, message.Length / 2);
+                    stream.Write(message, message.Length / 2, message.Length - message.Length / 2);
+                }
+
+                Assert.True(expected.AsSpan().SequenceEqual(streamed.Hash), $"Luffa-{bits} CryptoStream, {message.Length} bytes");
+            }
+        }
+    }
+
+    /// <summary>The Vector128 kernel against the portable one: every length 0..200 and some long messages.</summary>
+    [Vector128Fact]
+    public void VectorKernel_MatchesPortable_EveryLengthAndLongMessages()
+    {
+        Random random = TestRandom.Create(200);
+        var lengths = new List<int>();
+        for (int length = 0; length <= 200; length++)
+        {
+            lengths.Add(length);
+        }
+
+        lengths.AddRange(new[] { 1023, 1024, 4096 + 17, 65536, 100_003 });
+        foreach (int bits in Widths)
+        {
+            foreach (int length in lengths)
+            {
+                byte[] message = TestRandom.Bytes(random, length);
+                byte[] portable = KernelHash(bits, message, LuffaKernelKind.Portable);
+                byte[] vector = KernelHash(bits, message, LuffaKernelKind.Vector);
+                Assert.True(portable.AsSpan().SequenceEqual(vector), $"Luffa-{bits}, {length} bytes");
+            }
+        }
+    }
+
+    /// <summary>The kernels' round function alone, on random states (all 40 words), many blocks per call.</summary>
+    [Vector128Fact]
+    public void VectorKernel_MatchesPortable_RandomStates()
+    {
+        Random random = TestRandom.Create(7);
+        for (int width = 3; width <= 5; width++)
+        {
+            for (int trial = 0; trial < 50; trial++)
+            {
+                uint[] portable = new uint[40];
+                for (int i = 0; i < 8 * width; i++)
+                {
+                    portable[i] = (uint)random.Next() ^ ((uint)random.Next() << 16);
+                }
+
+                uint[] vector = (uint[])portable.Clone();
+                byte[] blocks = TestRandom.Bytes(random, 32 * random.Next(1, 9));
+                LuffaPortableKernel.CompressBlocks(portable, width, blocks);
+                LuffaVectorKernel.CompressBlocks(vector, width, blocks);
+                Assert.True(portable.AsSpan().SequenceEqual(vector), $"width {width}, trial {trial}");
+            }
+        }
+    }
+
+    [Fact]
+    public void HashAlgorithm_ReusableAfterInitialize()
+    {
+        byte[] first = TestRandom.Bytes(TestRandom.Create(11), 100);
+        byte[] second = TestRandom.Bytes(TestRandom.Create(12), 77);
+        foreach (int bits in Widths)
+        {
+            using HashAlgorithm algorithm = CreatePublic(bits);
+            Assert.Equal(bits, algorithm.HashSize);
+            Assert.True(PublicHash(bits, first).AsSpan().SequenceEqual(algorithm.ComputeHash(first)), $"Luffa-{bits} first");
+            Assert.True(PublicHash(bits, second).AsSpan().SequenceEqual(algorithm.ComputeHash(second)), $"Luffa-{bits} second");
+
+            // Abandon a computation half-way; Initialize must forget it.
+            algorithm.TransformBlock(first, 0, 50, null, 0);
+            algorithm.Initialize();
+            Assert.True(PublicHash(bits, second).AsSpan().SequenceEqual(algorithm.ComputeHash(second)), $"Luffa-{bits} after Initialize");
+
+            byte[] destination = new byte[bits / 8];
+            Assert.True(algorithm.TryComputeHash(first, destination, out int written));
+            Assert.Equal(bits / 8, written);
+            Assert.True(PublicHash(bits, first).AsSpan().SequenceEqual(destination), $"Luffa-{bits} TryComputeHash");
+        }
+    }
+
+    [Fact]
+    public void OneShots_SpanOverloads_AndShortDestinations()
+    {
+        byte[] message = TestRandom.Bytes(TestRandom.Create(13), 45);
+        CheckOneShots(Luffa224.HashSizeInBytes, Luffa224.HashData(message), (s, d) => Luffa224.HashData(s, d), Luffa224.TryHashData, message);
+        CheckOneShots(Luffa256.HashSizeInBytes, Luffa256.HashData(message), (s, d) => Luffa256.HashData(s, d), Luffa256.TryHashData, message);
+        CheckOneShots(Luffa384.HashSizeInBytes, Luffa384.HashData(message), (s, d) => Luffa384.HashData(s, d), Luffa384.TryHashData, message);
+        CheckOneShots(Luffa512.HashSizeInBytes, Luffa512.HashData(message), (s, d) => Luffa512.HashData(s, d), Luffa512.TryHashData, message);
+        Assert.Equal(28, Luffa224.HashSizeInBytes);
+        Assert.Equal(384, Luffa384.HashSizeInBits);
+        Assert.Throws<ArgumentNullException>("source", () => Luffa256.HashData((byte[])null!));
+        Assert.Throws<ArgumentNullException>("source", () => Luffa512.HashData((byte[])null!));
+    }
+
+    private delegate int HashInto(ReadOnlySpan<byte> source, Span<byte> destination);
+
+    private delegate bool TryHashInto(ReadOnlySpan<byte> source, Span<byte> destination, out int bytesWritten);
+
+    private static void CheckOneShots(int size, byte[] expected, HashInto hashInto, TryHashInto tryHashInto, byte[] message)
+    {
+        Assert.True(expected.AsSpan().SequenceEqual(PublicHash(size * 8, message)));
+
+        // Larger destination: the hash, and nothing written past it.
+        byte[] large = new byte[size + 5];
+        large.AsSpan().Fill(0xAA);
+        Assert.Equal(size, hashInto(message, large));
+        Assert.True(expected.AsSpan().SequenceEqual(large.AsSpan(0, size)));
+        Assert.All(large.AsSpan(size).ToArray(), b => Assert.Equal(0xAA, b));
+
+        large.AsSpan().Fill(0xAA);
+        Assert.True(tryHashInto(message, large, out int written));
+        Assert.Equal(size, written);
+        Assert.True(expected.AsSpan().SequenceEqual(large.AsSpan(0, size)));
+
+        // Short destination: ArgumentException("destination") or false, and not one byte written.
+        byte[] small = new byte[size - 1];
+        small.AsSpan().Fill(0x55);
+        Assert.Throws<ArgumentException>("destination", () => hashInto(message, small));
+        Assert.False(tryHashInto(message, small, out written));
+        Assert.Equal(0, written);
+        Assert.All(small, b => Assert.Equal(0x55, b));
+
+        using HashAlgorithm algorithm = CreatePublic(size * 8);
+        Assert.False(algorithm.TryComputeHash(message, small, out written));
+        Assert.Equal(0, written);
+        Assert.All(small, b => Assert.Equal(0x55, b));
+    }
+
+    [Fact]
+    public void Dispose_ThenUse_Throws()
+    {
+        foreach (int bits in Widths)
+        {
+            HashAlgorithm algorithm = CreatePublic(bits);
+            algorithm.Dispose();
+            Assert.Throws<ObjectDisposedException>(() => algorithm.ComputeHash(new byte[3]));
+        }
+    }
+}
