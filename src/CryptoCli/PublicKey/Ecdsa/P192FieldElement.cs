@@ -1,0 +1,304 @@
+// Field arithmetic modulo the NIST prime p = 2^192 - 2^64 - 1 (FIPS 186-4 D.1.2.1, SEC 2 secp192r1).
+// An element is three 64-bit limbs, little-endian, always fully reduced to [0, p). Products are reduced with
+// the generalised-Mersenne ("NIST fast") reduction of FIPS 186-4 D.2.1: 2^192 = 2^64 + 1 (mod p).
+// Every operation is branch-free and indexes no memory by its operands (constant-time), except the
+// comparisons named "VariableTime".
+
+using System;
+using System.Buffers.Binary;
+using System.Runtime.CompilerServices;
+
+namespace CryptoCli;
+
+/// <summary>An element of GF(p), p = 2^192 - 2^64 - 1, as three 64-bit limbs (value type, no allocation).</summary>
+internal struct P192FieldElement
+{
+    public ulong L0;
+    public ulong L1;
+    public ulong L2;
+
+    public const ulong P0 = 0xFFFFFFFFFFFFFFFF;
+    public const ulong P1 = 0xFFFFFFFFFFFFFFFE;
+    public const ulong P2 = 0xFFFFFFFFFFFFFFFF;
+
+    public P192FieldElement(ulong l0, ulong l1, ulong l2)
+    {
+        L0 = l0;
+        L1 = l1;
+        L2 = l2;
+    }
+
+    public static P192FieldElement One => new(1, 0, 0);
+
+    public readonly bool IsZeroVariableTime => (L0 | L1 | L2) == 0;
+
+    /// <summary>All-ones when the element is zero, else 0 (constant-time).</summary>
+    public readonly ulong ZeroMask()
+    {
+        ulong x = L0 | L1 | L2;
+        return ((x | (0 - x)) >> 63) - 1;
+    }
+
+    public readonly bool EqualsVariableTime(in P192FieldElement other) =>
+        L0 == other.L0 && L1 == other.L1 && L2 == other.L2;
+
+    /// <summary>Reads 24 big-endian bytes; returns false (and leaves the value unreduced) when the value is &gt;= p.</summary>
+    public static bool TryRead(ReadOnlySpan<byte> bigEndian24, out P192FieldElement value)
+    {
+        value.L2 = BinaryPrimitives.ReadUInt64BigEndian(bigEndian24);
+        value.L1 = BinaryPrimitives.ReadUInt64BigEndian(bigEndian24.Slice(8));
+        value.L0 = BinaryPrimitives.ReadUInt64BigEndian(bigEndian24.Slice(16));
+        SubBorrow(value.L0, P0, 0, out ulong borrow);
+        SubBorrow(value.L1, P1, borrow, out borrow);
+        SubBorrow(value.L2, P2, borrow, out borrow);
+        return borrow != 0;
+    }
+
+    public readonly void Write(Span<byte> bigEndian24)
+    {
+        BinaryPrimitives.WriteUInt64BigEndian(bigEndian24, L2);
+        BinaryPrimitives.WriteUInt64BigEndian(bigEndian24.Slice(8), L1);
+        BinaryPrimitives.WriteUInt64BigEndian(bigEndian24.Slice(16), L0);
+    }
+
+    // ---- carry helpers: pure bit arithmetic, so no compiler can turn them into branches ----
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    internal static ulong AddCarry(ulong a, ulong b, ulong carryIn, out ulong carryOut)
+    {
+        ulong sum = a + b + carryIn;
+        carryOut = ((a & b) | ((a | b) & ~sum)) >> 63;
+        return sum;
+    }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    internal static ulong SubBorrow(ulong a, ulong b, ulong borrowIn, out ulong borrowOut)
+    {
+        ulong difference = a - b - borrowIn;
+        borrowOut = ((~a & b) | (~(a ^ b) & difference)) >> 63;
+        return difference;
+    }
+
+    /// <summary>hi:lo = a * b + x + y (never overflows 128 bits).</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    internal static ulong MulAdd(ulong a, ulong b, ulong x, ulong y, out ulong lo)
+    {
+        ulong hi = Multiply64(a, b, out ulong product);
+        ulong sum = AddCarry(product, x, 0, out ulong carry);
+        hi += carry;
+        lo = AddCarry(sum, y, 0, out carry);
+        return hi + carry;
+    }
+
+    /// <summary>The 128-bit product of two 64-bit words: hardware multiply on .NET, four 32-bit products elsewhere.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    internal static ulong Multiply64(ulong a, ulong b, out ulong lo)
+    {
+#if NET
+        return Math.BigMul(a, b, out lo);
+#else
+        ulong aLow = (uint)a, aHigh = a >> 32, bLow = (uint)b, bHigh = b >> 32;
+        ulong lowLow = aLow * bLow;
+        ulong lowHigh = aLow * bHigh;
+        ulong highLow = aHigh * bLow;
+        ulong middle = (lowLow >> 32) + (uint)lowHigh + (uint)highLow;
+        lo = (middle << 32) | (uint)lowLow;
+        return (aHigh * bHigh) + (lowHigh >> 32) + (highLow >> 32) + (middle >> 32);
+#endif
+    }
+
+    // ---- arithmetic ----
+
+    /// <summary>Subtracts p once when r2:r1:r0 (&lt; 2^192) is &gt;= p.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void ReduceOnce(ulong r0, ulong r1, ulong r2, out P192FieldElement result)
+    {
+        ulong t0 = SubBorrow(r0, P0, 0, out ulong borrow);
+        ulong t1 = SubBorrow(r1, P1, borrow, out borrow);
+        ulong t2 = SubBorrow(r2, P2, borrow, out borrow);
+        ulong keep = 0 - borrow; // all-ones: r < p, keep r
+        result.L0 = (r0 & keep) | (t0 & ~keep);
+        result.L1 = (r1 & keep) | (t1 & ~keep);
+        result.L2 = (r2 & keep) | (t2 & ~keep);
+    }
+
+    public static void Add(in P192FieldElement a, in P192FieldElement b, out P192FieldElement result)
+    {
+        ulong r0 = AddCarry(a.L0, b.L0, 0, out ulong carry);
+        ulong r1 = AddCarry(a.L1, b.L1, carry, out carry);
+        ulong r2 = AddCarry(a.L2, b.L2, carry, out carry);
+        // carry * 2^192 = carry * (2^64 + 1); the sum is below 2p, so this cannot carry again.
+        r0 = AddCarry(r0, carry, 0, out ulong c2);
+        r1 = AddCarry(r1, carry, c2, out c2);
+        r2 += c2;
+        ReduceOnce(r0, r1, r2, out result);
+    }
+
+    public static void Double(in P192FieldElement a, out P192FieldElement result) => Add(a, a, out result);
+
+    public static void Sub(in P192FieldElement a, in P192FieldElement b, out P192FieldElement result)
+    {
+        ulong r0 = SubBorrow(a.L0, b.L0, 0, out ulong borrow);
+        ulong r1 = SubBorrow(a.L1, b.L1, borrow, out borrow);
+        ulong r2 = SubBorrow(a.L2, b.L2, borrow, out borrow);
+        ulong mask = 0 - borrow; // add p back when the difference went negative
+        result.L0 = AddCarry(r0, P0 & mask, 0, out ulong carry);
+        result.L1 = AddCarry(r1, P1 & mask, carry, out carry);
+        result.L2 = r2 + (P2 & mask) + carry;
+    }
+
+    public static void Negate(in P192FieldElement a, out P192FieldElement result)
+    {
+        P192FieldElement zero = default;
+        Sub(zero, a, out result);
+    }
+
+    /// <summary>result = mask ? -a : a, for a mask of all-ones or zero (constant-time).</summary>
+    public static void ConditionalNegate(in P192FieldElement a, ulong mask, out P192FieldElement result)
+    {
+        Negate(a, out P192FieldElement negated);
+        result.L0 = a.L0 ^ ((a.L0 ^ negated.L0) & mask);
+        result.L1 = a.L1 ^ ((a.L1 ^ negated.L1) & mask);
+        result.L2 = a.L2 ^ ((a.L2 ^ negated.L2) & mask);
+    }
+
+    /// <summary>result = mask ? b : a (constant-time).</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static void Select(in P192FieldElement a, in P192FieldElement b, ulong mask, out P192FieldElement result)
+    {
+        result.L0 = a.L0 ^ ((a.L0 ^ b.L0) & mask);
+        result.L1 = a.L1 ^ ((a.L1 ^ b.L1) & mask);
+        result.L2 = a.L2 ^ ((a.L2 ^ b.L2) & mask);
+    }
+
+    public static void Multiply(in P192FieldElement a, in P192FieldElement b, out P192FieldElement result)
+    {
+        ulong a0 = a.L0, a1 = a.L1, a2 = a.L2;
+        ulong b0 = b.L0, b1 = b.L1, b2 = b.L2;
+
+        // Schoolbook 3x3, row by row.
+        ulong c1, c2, c3, c4, c5;
+        ulong carry = Multiply64(a0, b0, out ulong c0);
+        carry = MulAdd(a0, b1, carry, 0, out c1);
+        c3 = MulAdd(a0, b2, carry, 0, out c2);
+
+        carry = MulAdd(a1, b0, c1, 0, out c1);
+        carry = MulAdd(a1, b1, c2, carry, out c2);
+        c4 = MulAdd(a1, b2, c3, carry, out c3);
+
+        carry = MulAdd(a2, b0, c2, 0, out c2);
+        carry = MulAdd(a2, b1, c3, carry, out c3);
+        c5 = MulAdd(a2, b2, c4, carry, out c4);
+
+        Reduce(c0, c1, c2, c3, c4, c5, out result);
+    }
+
+    public static void Square(in P192FieldElement a, out P192FieldElement result)
+    {
+        ulong a0 = a.L0, a1 = a.L1, a2 = a.L2;
+
+        // Cross products once, doubled, then the squares on the diagonal: 6 multiplications instead of 9.
+        ulong carry = Multiply64(a0, a1, out ulong t1);
+        ulong t3 = MulAdd(a0, a2, carry, 0, out ulong t2);
+        ulong t4 = MulAdd(a1, a2, t3, 0, out t3);
+        ulong t5 = t4 >> 63;
+        t4 = (t4 << 1) | (t3 >> 63);
+        t3 = (t3 << 1) | (t2 >> 63);
+        t2 = (t2 << 1) | (t1 >> 63);
+        t1 <<= 1;
+
+        ulong hi = Multiply64(a0, a0, out ulong c0);
+        ulong c1 = AddCarry(t1, hi, 0, out carry);
+        hi = Multiply64(a1, a1, out ulong lo);
+        ulong c2 = AddCarry(t2, lo, carry, out carry);
+        ulong c3 = AddCarry(t3, hi, carry, out carry);
+        hi = Multiply64(a2, a2, out lo);
+        ulong c4 = AddCarry(t4, lo, carry, out carry);
+        ulong c5 = AddCarry(t5, hi, carry, out _);
+
+        Reduce(c0, c1, c2, c3, c4, c5, out result);
+    }
+
+    /// <summary>
+    /// FIPS 186-4 D.2.1: c = c5..c0 (64-bit words) is T + S1 + S2 + S3 with T = (c2,c1,c0), S1 = (0,c3,c3),
+    /// S2 = (c4,c4,0), S3 = (c5,c5,c5), then the few carries above 2^192 are folded once more and p is subtracted once.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    internal static void Reduce(ulong c0, ulong c1, ulong c2, ulong c3, ulong c4, ulong c5, out P192FieldElement result)
+    {
+        ulong r0 = AddCarry(c0, c3, 0, out ulong carry);
+        ulong r1 = AddCarry(c1, c3, carry, out carry);
+        ulong r2 = AddCarry(c2, 0, carry, out ulong top);
+
+        r1 = AddCarry(r1, c4, 0, out carry);
+        r2 = AddCarry(r2, c4, carry, out carry);
+        top += carry;
+
+        r0 = AddCarry(r0, c5, 0, out carry);
+        r1 = AddCarry(r1, c5, carry, out carry);
+        r2 = AddCarry(r2, c5, carry, out carry);
+        top += carry;
+
+        // top * 2^192 = top * (2^64 + 1), top <= 3.
+        r0 = AddCarry(r0, top, 0, out carry);
+        r1 = AddCarry(r1, top, carry, out carry);
+        r2 = AddCarry(r2, 0, carry, out top);
+
+        // At most one more wrap, after which the value is tiny.
+        r0 = AddCarry(r0, top, 0, out carry);
+        r1 = AddCarry(r1, top, carry, out carry);
+        r2 += carry;
+
+        ReduceOnce(r0, r1, r2, out result);
+    }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void SquareTimes(ref P192FieldElement a, int count)
+    {
+        for (int i = 0; i < count; i++)
+        {
+            Square(a, out a);
+        }
+    }
+
+    /// <summary>
+    /// a^(p-2) = a^-1 (Fermat; 0 maps to 0), by a fixed addition chain: the exponent is public, so the sequence of
+    /// squarings and multiplications is the same for every input (constant-time). p - 2 in binary is 127 ones,
+    /// a zero, 62 ones, 0, 1.
+    /// </summary>
+    public static void Invert(in P192FieldElement a, out P192FieldElement result)
+    {
+        // x_k = a^(2^k - 1)
+        Square(a, out P192FieldElement x2);
+        Multiply(x2, a, out x2);
+        Square(x2, out P192FieldElement x3);
+        Multiply(x3, a, out x3);
+        P192FieldElement x6 = x3;
+        SquareTimes(ref x6, 3);
+        Multiply(x6, x3, out x6);
+        P192FieldElement x12 = x6;
+        SquareTimes(ref x12, 6);
+        Multiply(x12, x6, out x12);
+        P192FieldElement x24 = x12;
+        SquareTimes(ref x24, 12);
+        Multiply(x24, x12, out x24);
+        P192FieldElement x30 = x24;
+        SquareTimes(ref x30, 6);
+        Multiply(x30, x6, out x30);
+        Square(x30, out P192FieldElement x31);
+        Multiply(x31, a, out x31);
+        P192FieldElement x62 = x31;
+        SquareTimes(ref x62, 31);
+        Multiply(x62, x31, out x62);
+        P192FieldElement x124 = x62;
+        SquareTimes(ref x124, 62);
+        Multiply(x124, x62, out x124);
+        P192FieldElement t = x124;
+        SquareTimes(ref t, 3);
+        Multiply(t, x3, out t); // 127 ones
+        SquareTimes(ref t, 1 + 62);
+        Multiply(t, x62, out t); // ... 0, 62 ones
+        SquareTimes(ref t, 2);
+        Multiply(t, a, out result); // ... 0, 1
+    }
+}
