@@ -226,3 +226,41 @@ public class P192ArithmeticTests
         }
     }
 }
+
+/// <summary>The netstandard2.0 word primitives (32-bit multiplies, bit-arithmetic carries) against BigInteger and the .NET ones.</summary>
+public class P192PortableWordTests
+{
+    [Fact]
+    public void PortableWordPrimitivesMatch()
+    {
+        Random random = TestRandom.Create(32);
+        var words = new List<ulong> { 0, 1, 2, 0xFFFFFFFF, 0x100000000, ulong.MaxValue, ulong.MaxValue - 1, 1UL << 63, (1UL << 63) - 1 };
+        for (int i = 0; i < 40; i++)
+        {
+            words.Add(BitConverter.ToUInt64(TestRandom.Bytes(random, 8)));
+        }
+
+        BigInteger two64 = BigInteger.One << 64;
+        foreach (ulong a in words)
+        {
+            foreach (ulong b in words)
+            {
+                ulong hi = P192FieldElement.Multiply64Portable(a, b, out ulong lo);
+                Assert.Equal(new BigInteger(a) * b, (new BigInteger(hi) << 64) + lo);
+                foreach (ulong c in new ulong[] { 0, 1 })
+                {
+                    ulong sum = P192FieldElement.AddCarryPortable(a, b, c, out ulong carry);
+                    BigInteger exact = new BigInteger(a) + b + c;
+                    Assert.Equal(exact, (new BigInteger(carry) << 64) + sum);
+                    Assert.Equal(sum, P192FieldElement.AddCarry(a, b, c, out ulong carryNet));
+                    Assert.Equal(carry, carryNet);
+                    ulong difference = P192FieldElement.SubBorrowPortable(a, b, c, out ulong borrow);
+                    exact = new BigInteger(a) - b - c;
+                    Assert.Equal(exact, new BigInteger(difference) - (borrow * two64));
+                    Assert.Equal(difference, P192FieldElement.SubBorrow(a, b, c, out ulong borrowNet));
+                    Assert.Equal(borrow, borrowNet);
+                }
+            }
+        }
+    }
+}

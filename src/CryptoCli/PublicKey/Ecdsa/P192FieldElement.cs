@@ -61,22 +61,33 @@ internal struct P192FieldElement
         BinaryPrimitives.WriteUInt64BigEndian(bigEndian24.Slice(16), L0);
     }
 
-    // ---- carry helpers: pure bit arithmetic, so no compiler can turn them into branches ----
+    // ---- carry helpers: no branches (setb from comparisons on .NET, pure bit arithmetic on netstandard2.0) ----
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     internal static ulong AddCarry(ulong a, ulong b, ulong carryIn, out ulong carryOut)
     {
-        ulong sum = a + b + carryIn;
-        carryOut = ((a & b) | ((a | b) & ~sum)) >> 63;
+#if NET
+        // RyuJIT compiles these comparisons to cmp/setb (no branch), as in the runtime's own UInt128.
+        ulong partial = a + b;
+        ulong sum = partial + carryIn;
+        carryOut = (partial < a ? 1UL : 0UL) | (sum < partial ? 1UL : 0UL);
         return sum;
+#else
+        return AddCarryPortable(a, b, carryIn, out carryOut);
+#endif
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     internal static ulong SubBorrow(ulong a, ulong b, ulong borrowIn, out ulong borrowOut)
     {
-        ulong difference = a - b - borrowIn;
-        borrowOut = ((~a & b) | (~(a ^ b) & difference)) >> 63;
+#if NET
+        ulong partial = a - b;
+        ulong difference = partial - borrowIn;
+        borrowOut = (a < b ? 1UL : 0UL) | (partial < borrowIn ? 1UL : 0UL);
         return difference;
+#else
+        return SubBorrowPortable(a, b, borrowIn, out borrowOut);
+#endif
     }
 
     /// <summary>hi:lo = a * b + x + y (never overflows 128 bits).</summary>
@@ -97,6 +108,13 @@ internal struct P192FieldElement
 #if NET
         return Math.BigMul(a, b, out lo);
 #else
+        return Multiply64Portable(a, b, out lo);
+#endif
+    }
+
+    /// <summary>The netstandard2.0 path of <see cref="Multiply64"/> (compiled everywhere so that .NET tests check it).</summary>
+    internal static ulong Multiply64Portable(ulong a, ulong b, out ulong lo)
+    {
         ulong aLow = (uint)a, aHigh = a >> 32, bLow = (uint)b, bHigh = b >> 32;
         ulong lowLow = aLow * bLow;
         ulong lowHigh = aLow * bHigh;
@@ -104,7 +122,22 @@ internal struct P192FieldElement
         ulong middle = (lowLow >> 32) + (uint)lowHigh + (uint)highLow;
         lo = (middle << 32) | (uint)lowLow;
         return (aHigh * bHigh) + (lowHigh >> 32) + (highLow >> 32) + (middle >> 32);
-#endif
+    }
+
+    /// <summary>The netstandard2.0 path of <see cref="AddCarry"/>: the carry from bit arithmetic alone.</summary>
+    internal static ulong AddCarryPortable(ulong a, ulong b, ulong carryIn, out ulong carryOut)
+    {
+        ulong sum = a + b + carryIn;
+        carryOut = ((a & b) | ((a | b) & ~sum)) >> 63;
+        return sum;
+    }
+
+    /// <summary>The netstandard2.0 path of <see cref="SubBorrow"/>.</summary>
+    internal static ulong SubBorrowPortable(ulong a, ulong b, ulong borrowIn, out ulong borrowOut)
+    {
+        ulong difference = a - b - borrowIn;
+        borrowOut = ((~a & b) | (~(a ^ b) & difference)) >> 63;
+        return difference;
     }
 
     // ---- arithmetic ----
