@@ -94,11 +94,18 @@ internal struct P192FieldElement
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     internal static ulong MulAdd(ulong a, ulong b, ulong x, ulong y, out ulong lo)
     {
+#if NET
+        // UInt128 keeps both halves in registers (the out-parameter BigMul goes through memory).
+        UInt128 total = Math.BigMul(a, b) + x + y;
+        lo = (ulong)total;
+        return (ulong)(total >> 64);
+#else
         ulong hi = Multiply64(a, b, out ulong product);
         ulong sum = AddCarry(product, x, 0, out ulong carry);
         hi += carry;
         lo = AddCarry(sum, y, 0, out carry);
         return hi + carry;
+#endif
     }
 
     /// <summary>The 128-bit product of two 64-bit words: hardware multiply on .NET, four 32-bit products elsewhere.</summary>
@@ -106,7 +113,9 @@ internal struct P192FieldElement
     internal static ulong Multiply64(ulong a, ulong b, out ulong lo)
     {
 #if NET
-        return Math.BigMul(a, b, out lo);
+        UInt128 product = Math.BigMul(a, b);
+        lo = (ulong)product;
+        return (ulong)(product >> 64);
 #else
         return Multiply64Portable(a, b, out lo);
 #endif
@@ -155,6 +164,7 @@ internal struct P192FieldElement
         result.L2 = (r2 & keep) | (t2 & ~keep);
     }
 
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static void Add(in P192FieldElement a, in P192FieldElement b, out P192FieldElement result)
     {
         ulong r0 = AddCarry(a.L0, b.L0, 0, out ulong carry);
@@ -167,8 +177,10 @@ internal struct P192FieldElement
         ReduceOnce(r0, r1, r2, out result);
     }
 
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static void Double(in P192FieldElement a, out P192FieldElement result) => Add(a, a, out result);
 
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static void Sub(in P192FieldElement a, in P192FieldElement b, out P192FieldElement result)
     {
         ulong r0 = SubBorrow(a.L0, b.L0, 0, out ulong borrow);
