@@ -485,7 +485,13 @@ public sealed class ECDsaSecp192r1 : ECDsa
         CryptographicOperations.ZeroMemory(random);
         P192Curve.MultiplyBase(scalar, out P192ProjectivePoint point);
         point.TryToAffine(out P192AffinePoint publicKey);
-        SetKey(publicKey, new[] { scalar.L0, scalar.L1, scalar.L2 });
+        // Reuse the private key's array, so that generating a key allocates nothing.
+        ulong[] privateKey = _privateKey ?? new ulong[3];
+        privateKey[0] = scalar.L0;
+        privateKey[1] = scalar.L1;
+        privateKey[2] = scalar.L2;
+        _publicKey = publicKey;
+        _privateKey = privateKey;
         scalar = default;
     }
 
