@@ -1,0 +1,194 @@
+using System;
+using System.Diagnostics;
+using System.Security.Cryptography;
+using BenchmarkDotNet.Attributes;
+using Org.BouncyCastle.Asn1.X9;
+using Org.BouncyCastle.Crypto;
+using Org.BouncyCastle.Crypto.Digests;
+using Org.BouncyCastle.Crypto.EC;
+using Org.BouncyCastle.Crypto.Generators;
+using Org.BouncyCastle.Crypto.Parameters;
+using Org.BouncyCastle.Crypto.Signers;
+using BcBigInteger = Org.BouncyCastle.Math.BigInteger;
+
+namespace CryptoCli.Benchmarks;
+
+/// <summary>The three ECDSA P-192 implementations, set up with one key and one SHA-256 digest, checked against each other.</summary>
+public abstract class EcdsaRivals
+{
+    protected static readonly ECCurve Curve = ECCurve.CreateFromValue("1.2.840.10045.3.1.1");
+
+    protected ECDsaSecp192r1 Ours { get; set; } = null!;
+
+    protected ECDsa BuiltIn { get; set; } = null!;
+
+    protected ECDsaSigner BouncySigner { get; set; } = null!;
+
+    protected ECDsaSigner BouncyVerifier { get; set; } = null!;
+
+    protected ECKeyPairGenerator BouncyGenerator { get; set; } = null!;
+
+    protected byte[] Hash { get; set; } = null!;
+
+    protected byte[] Signature { get; set; } = new byte[48];
+
+    protected byte[] OursSignature { get; set; } = null!;
+
+    protected byte[] BuiltInSignature { get; set; } = null!;
+
+    protected BcBigInteger BouncyR { get; set; } = null!;
+
+    protected BcBigInteger BouncyS { get; set; } = null!;
+
+    protected void SetupRivals()
+    {
+        Ours = new ECDsaSecp192r1();
+        ECParameters key = Ours.ExportParameters(true);
+        BuiltIn = ECDsa.Create(key);
+        Hash = SHA256.HashData("CryptoCli ECDSA P-192 benchmark"u8);
+
+        X9ECParameters curve = CustomNamedCurves.GetByName("secp192r1");
+        var domain = new ECDomainParameters(curve.Curve, curve.G, curve.N, curve.H);
+        var bcPrivate = new ECPrivateKeyParameters(new BcBigInteger(1, key.D), domain);
+        var bcPublic = new ECPublicKeyParameters(curve.Curve.CreatePoint(new BcBigInteger(1, key.Q.X), new BcBigInteger(1, key.Q.Y)), domain);
+        BouncySigner = new ECDsaSigner(new HMacDsaKCalculator(new Sha256Digest())); // RFC 6979, as ours
+        BouncySigner.Init(true, bcPrivate);
+        BouncyVerifier = new ECDsaSigner();
+        BouncyVerifier.Init(false, bcPublic);
+        BouncyGenerator = new ECKeyPairGenerator();
+        BouncyGenerator.Init(new ECKeyGenerationParameters(domain, new Org.BouncyCastle.Security.SecureRandom()));
+
+        // The rivals must agree before they are timed.
+        OursSignature = Ours.SignHash(Hash);
+        BcBigInteger[] rs = BouncySigner.GenerateSignature(Hash);
+        (BouncyR, BouncyS) = (rs[0], rs[1]);
+        byte[] bouncySignature = [.. Org.BouncyCastle.Utilities.BigIntegers.AsUnsignedByteArray(24, BouncyR), .. Org.BouncyCastle.Utilities.BigIntegers.AsUnsignedByteArray(24, BouncyS)];
+        if (!bouncySignature.AsSpan().SequenceEqual(OursSignature))
+        {
+            throw new InvalidOperationException("BouncyCastle's RFC 6979 signature differs from ours");
+        }
+
+        BuiltInSignature = BuiltIn.SignHash(Hash);
+        if (!BuiltIn.VerifyHash(Hash, OursSignature) || !Ours.VerifyHash(Hash, BuiltInSignature)
+            || !BouncyVerifier.VerifySignature(Hash, new BcBigInteger(1, BuiltInSignature, 0, 24), new BcBigInteger(1, BuiltInSignature, 24, 24)))
+        {
+            throw new InvalidOperationException("the implementations do not verify each other's signatures");
+        }
+    }
+
+    protected void CleanupRivals()
+    {
+        Ours.Dispose();
+        BuiltIn.Dispose();
+    }
+}
+
+/// <summary>
+/// ECDSA over secp192r1 with SHA-256 digests: sign, verify and key generation (operations per second) for
+/// CryptoCli, the runtime's <c>ECDsa</c> (OpenSSL's generic prime-curve code) and BouncyCastle's
+/// <c>ECDsaSigner</c> on its custom <c>SecP192R1</c> curve (RFC 6979 nonces on both deterministic rows).
+/// </summary>
+[Primitive("ECDSA-P192")]
+public class EcdsaBenchmarks : EcdsaRivals
+{
+    [GlobalSetup]
+    public void Setup() => SetupRivals();
+
+    [GlobalCleanup]
+    public void Cleanup() => CleanupRivals();
+
+    [Benchmark, Row("Sign", "CryptoCli")]
+    public bool OursSign() => Ours.TrySignHash(Hash, Signature, out _);
+
+    [Benchmark, Row("Sign", "BuiltIn")]
+    public bool BuiltInSign() => BuiltIn.TrySignHash(Hash, Signature, out _);
+
+    [Benchmark, Row("Sign", "BouncyCastle")]
+    public BcBigInteger[] BouncyCastleSign() => BouncySigner.GenerateSignature(Hash);
+
+    [Benchmark, Row("Verify", "CryptoCli")]
+    public bool OursVerify() => Ours.VerifyHash(Hash.AsSpan(), OursSignature.AsSpan());
+
+    [Benchmark, Row("Verify", "BuiltIn")]
+    public bool BuiltInVerify() => BuiltIn.VerifyHash(Hash.AsSpan(), OursSignature.AsSpan());
+
+    [Benchmark, Row("Verify", "BouncyCastle")]
+    public bool BouncyCastleVerify() => BouncyVerifier.VerifySignature(Hash, BouncyR, BouncyS);
+
+    [Benchmark, Row("KeyGen", "CryptoCli")]
+    public void OursGenerateKey() => Ours.GenerateKey(Curve);
+
+    [Benchmark, Row("KeyGen", "BuiltIn")]
+    public void BuiltInGenerateKey() => BuiltIn.GenerateKey(Curve);
+
+    [Benchmark, Row("KeyGen", "BouncyCastle")]
+    public AsymmetricCipherKeyPair BouncyCastleGenerateKey() => BouncyGenerator.GenerateKeyPair();
+}
+
+/// <summary>
+/// Study (not in the default run): PAPERS.md P1's measure, the best of 10,000 sign + verify pairs, printed by
+/// the setup for each implementation, beside the mean of one sign + verify pair as BenchmarkDotNet measures it.
+/// Run with --filter '*EcdsaP1Study*'.
+/// </summary>
+public class EcdsaP1Study : EcdsaRivals
+{
+    private const int Runs = 10_000;
+
+    [GlobalSetup]
+    public void Setup()
+    {
+        SetupRivals();
+        Report("CryptoCli", "sign+verify", () => OursSignVerify());
+        Report("BuiltIn", "sign+verify", () => BuiltInSignVerify());
+        Report("BouncyCastle", "sign+verify", () => BouncyCastleSignVerify());
+
+        // The same measure per operation: minima resist the noise of a shared machine better than means.
+        Report("CryptoCli", "sign", () => Ours.TrySignHash(Hash, Signature, out _));
+        Report("BuiltIn", "sign", () => BuiltIn.TrySignHash(Hash, Signature, out _));
+        Report("BouncyCastle", "sign", () => BouncySigner.GenerateSignature(Hash).Length == 2);
+        Report("CryptoCli", "verify", () => Ours.VerifyHash(Hash.AsSpan(), OursSignature.AsSpan()));
+        Report("BuiltIn", "verify", () => BuiltIn.VerifyHash(Hash.AsSpan(), OursSignature.AsSpan()));
+        Report("BouncyCastle", "verify", () => BouncyVerifier.VerifySignature(Hash, BouncyR, BouncyS));
+    }
+
+    [GlobalCleanup]
+    public void Cleanup() => CleanupRivals();
+
+    private static void Report(string implementation, string operation, Func<bool> signVerify)
+    {
+        for (int i = 0; i < 200; i++)
+        {
+            signVerify();
+        }
+
+        long best = long.MaxValue;
+        for (int i = 0; i < Runs; i++)
+        {
+            long start = Stopwatch.GetTimestamp();
+            bool ok = signVerify();
+            long elapsed = Stopwatch.GetTimestamp() - start;
+            if (!ok)
+            {
+                throw new InvalidOperationException($"{implementation}: {operation} failed");
+            }
+
+            best = Math.Min(best, elapsed);
+        }
+
+        double microseconds = best * 1e6 / Stopwatch.Frequency;
+        Console.WriteLine($"// P1-measure {implementation}: best of {Runs} {operation} = {microseconds:F2} us");
+    }
+
+    [Benchmark, Row("Sign+Verify", "CryptoCli")]
+    public bool OursSignVerify() => Ours.TrySignHash(Hash, Signature, out _) && Ours.VerifyHash(Hash.AsSpan(), Signature.AsSpan());
+
+    [Benchmark, Row("Sign+Verify", "BuiltIn")]
+    public bool BuiltInSignVerify() => BuiltIn.TrySignHash(Hash, Signature, out _) && BuiltIn.VerifyHash(Hash.AsSpan(), Signature.AsSpan());
+
+    [Benchmark, Row("Sign+Verify", "BouncyCastle")]
+    public bool BouncyCastleSignVerify()
+    {
+        BcBigInteger[] rs = BouncySigner.GenerateSignature(Hash);
+        return BouncyVerifier.VerifySignature(Hash, rs[0], rs[1]);
+    }
+}

@@ -1,0 +1,569 @@
+// ECDSA (FIPS 186-4 section 6, SEC 1 4.1) over secp192r1 / NIST P-192 / prime192v1 (OID 1.2.840.10045.3.1.1),
+// with RFC 6979 deterministic nonces. Sizes: 24-byte private key, 2 x 24-byte public key, 48-byte IEEE P1363
+// signature (r || s), DER signatures up to 56 bytes.
+
+using System;
+using System.IO;
+using System.Security.Cryptography;
+#if NET
+using System.Formats.Asn1;
+#endif
+
+namespace CryptoCli;
+
+/// <summary>
+/// ECDSA over the NIST P-192 curve (secp192r1, prime192v1, OID 1.2.840.10045.3.1.1) as a drop-in
+/// <see cref="ECDsa"/>: key generation, <see cref="ImportParameters"/>/<see cref="ExportParameters"/> (named or
+/// explicit curve), hash and data signing and verification in IEEE P1363 (r || s) and, on .NET, DER format, and
+/// the base class's SubjectPublicKeyInfo/PKCS#8 import and export where the runtime provides them.
+/// </summary>
+/// <remarks>
+/// <para>Security level: P-192 gives about 96-bit security. NIST no longer allows it for new signatures
+/// (SP 800-131A, FIPS 186-5): the type is kept for verifying legacy signatures and for interoperability.</para>
+/// <para>Nonces are deterministic (RFC 6979), with HMAC over the hash identified by the digest length (SHA-1,
+/// SHA-256, SHA-384, SHA-512); other lengths, such as SHA-224 digests, use HMAC-SHA-256, which is still a valid
+/// deterministic nonce but not RFC 6979's exact value for that hash.</para>
+/// <para>Constant-time: signing and key generation (the private scalar and the nonce only meet branch-free field
+/// and scalar code, a fixed-base table read entirely under masks, complete addition formulas and a Fermat
+/// inversion with a public exponent). Not constant-time, by design: verification, which handles only public data,
+/// and the RFC 6979 rejection of out-of-range candidates (probability about 2^-96). Field elements are three
+/// 64-bit limbs; signing and verifying allocate nothing on the heap on .NET except for DER signatures.</para>
+/// </remarks>
+public sealed class ECDsaSecp192r1 : ECDsa
+{
+    private const string CurveOid = "1.2.840.10045.3.1.1";
+    private const int FieldSize = 24;
+    private const int SignatureSize = 2 * FieldSize;
+    private const string CurveNotSupportedMessage = "The specified curve is not supported: this type implements secp192r1 (NIST P-192, OID 1.2.840.10045.3.1.1) only.";
+    private const string InvalidKeyParametersMessage = "The specified key parameters are not valid. Q.X and Q.Y must be 24 bytes, and D, if present, 24 bytes.";
+    private const string PointNotOnCurveMessage = "The public key is not a point on the curve.";
+    private const string PrivateKeyRangeMessage = "The private key is not in the range [1, n-1].";
+    private const string KeyMismatchMessage = "The private key does not match the public key.";
+    private const string NoPrivateKeyMessage = "Object contains only the public half of a key pair. A private key must also be provided.";
+
+    private static readonly KeySizes[] s_legalKeySizes = { new KeySizes(192, 192, 0) };
+
+    // Domain parameters (FIPS 186-4 D.1.2.1), big-endian, for explicit-curve import and export.
+    private static readonly byte[] s_prime = ToBytes(new P192FieldElement(P192FieldElement.P0, P192FieldElement.P1, P192FieldElement.P2));
+    private static readonly byte[] s_a = ToBytes(new P192FieldElement(P192FieldElement.P0 - 3, P192FieldElement.P1, P192FieldElement.P2));
+    private static readonly byte[] s_b = ToBytes(P192Curve.B);
+    private static readonly byte[] s_gx = ToBytes(P192Curve.G.X);
+    private static readonly byte[] s_gy = ToBytes(P192Curve.G.Y);
+    private static readonly byte[] s_order = ToBytes(new P192FieldElement(P192Scalar.N0, P192Scalar.N1, P192Scalar.N2));
+
+    private P192AffinePoint _publicKey;
+    private ulong[]? _privateKey; // three limbs, little-endian; wiped on Dispose and on key replacement
+    private bool _disposed;
+
+    /// <summary>Creates an instance with a fresh key pair from <see cref="RandomNumberGenerator"/>.</summary>
+    public ECDsaSecp192r1()
+    {
+        KeySizeValue = 192;
+        LegalKeySizesValue = s_legalKeySizes;
+        GenerateKeyCore();
+    }
+
+    /// <summary>Creates an instance from the given key (see <see cref="ImportParameters"/>).</summary>
+    /// <param name="parameters">A P-192 public key, optionally with its private key.</param>
+    /// <exception cref="CryptographicException">The curve is not P-192 or the key is not valid.</exception>
+    public ECDsaSecp192r1(ECParameters parameters)
+    {
+        KeySizeValue = 192;
+        LegalKeySizesValue = s_legalKeySizes;
+        ImportParameters(parameters);
+    }
+
+    /// <summary>The curve as a named curve (OID 1.2.840.10045.3.1.1).</summary>
+    public static ECCurve Curve => ECCurve.CreateFromValue(CurveOid);
+
+    /// <summary>True when the instance holds a private key and can sign.</summary>
+    public bool HasPrivateKey => _privateKey is not null;
+
+    /// <summary>Replaces the key with a fresh key pair on P-192.</summary>
+    /// <param name="curve">P-192, named (OID 1.2.840.10045.3.1.1, nistP192, secp192r1, prime192v1) or explicit.</param>
+    /// <exception cref="CryptographicException">Another curve.</exception>
+    public override void GenerateKey(ECCurve curve)
+    {
+        ThrowHelper.ThrowIfDisposed(_disposed, this);
+        CheckCurve(curve);
+        GenerateKeyCore();
+    }
+
+    /// <summary>
+    /// Imports a key: Q (24-byte coordinates below p, on the curve; derived from D when absent) and optionally D
+    /// (24 bytes, in [1, n-1], and D*G = Q when both are given).
+    /// </summary>
+    /// <param name="parameters">The key on P-192, named or explicit curve.</param>
+    /// <exception cref="CryptographicException">Wrong curve, wrong lengths, Q not on the curve, D out of range or not matching Q.</exception>
+    public override void ImportParameters(ECParameters parameters)
+    {
+        ThrowHelper.ThrowIfDisposed(_disposed, this);
+        CheckCurve(parameters.Curve);
+        byte[]? d = parameters.D;
+        byte[]? x = parameters.Q.X;
+        byte[]? y = parameters.Q.Y;
+        bool hasQ = x is not null || y is not null;
+        if ((hasQ && (x is null || y is null || x.Length != FieldSize || y.Length != FieldSize))
+            || (d is not null && d.Length != FieldSize) || (!hasQ && d is null))
+        {
+            throw new CryptographicException(InvalidKeyParametersMessage);
+        }
+
+        P192AffinePoint publicKey = default;
+        if (hasQ)
+        {
+            if (!P192FieldElement.TryRead(x, out publicKey.X) || !P192FieldElement.TryRead(y, out publicKey.Y)
+                || !P192Curve.IsOnCurve(publicKey))
+            {
+                throw new CryptographicException(PointNotOnCurveMessage);
+            }
+        }
+
+        ulong[]? privateKey = null;
+        if (d is not null)
+        {
+            if (!P192Scalar.TryRead(d, out P192Scalar scalar) || scalar.IsZeroVariableTime)
+            {
+                throw new CryptographicException(PrivateKeyRangeMessage);
+            }
+
+            P192Curve.MultiplyBase(scalar, out P192ProjectivePoint derived);
+            derived.TryToAffine(out P192AffinePoint derivedAffine);
+            if (hasQ && !(derivedAffine.X.EqualsVariableTime(publicKey.X) && derivedAffine.Y.EqualsVariableTime(publicKey.Y)))
+            {
+                throw new CryptographicException(KeyMismatchMessage);
+            }
+
+            publicKey = derivedAffine;
+            privateKey = new[] { scalar.L0, scalar.L1, scalar.L2 };
+            scalar = default;
+        }
+
+        SetKey(publicKey, privateKey);
+    }
+
+    /// <summary>Exports the key with the curve named by its OID.</summary>
+    /// <param name="includePrivateParameters">Whether to include D.</param>
+    /// <exception cref="CryptographicException">D was requested but the instance holds only a public key.</exception>
+    public override ECParameters ExportParameters(bool includePrivateParameters)
+    {
+        ECParameters parameters = ExportKey(includePrivateParameters);
+        parameters.Curve = Curve;
+        return parameters;
+    }
+
+    /// <summary>Exports the key with the explicit prime-curve parameters of P-192.</summary>
+    /// <param name="includePrivateParameters">Whether to include D.</param>
+    /// <exception cref="CryptographicException">D was requested but the instance holds only a public key.</exception>
+    public override ECParameters ExportExplicitParameters(bool includePrivateParameters)
+    {
+        ECParameters parameters = ExportKey(includePrivateParameters);
+        parameters.Curve = new ECCurve
+        {
+            CurveType = ECCurve.ECCurveType.PrimeShortWeierstrass,
+            Prime = (byte[])s_prime.Clone(),
+            A = (byte[])s_a.Clone(),
+            B = (byte[])s_b.Clone(),
+            G = new ECPoint { X = (byte[])s_gx.Clone(), Y = (byte[])s_gy.Clone() },
+            Order = (byte[])s_order.Clone(),
+            Cofactor = new byte[] { 1 },
+        };
+        return parameters;
+    }
+
+    /// <summary>Signs a hash (RFC 6979 nonce, constant-time); returns r || s, 48 bytes.</summary>
+    /// <param name="hash">The digest; its leftmost 192 bits are used when it is longer.</param>
+    /// <exception cref="ArgumentNullException"><paramref name="hash"/> is null.</exception>
+    /// <exception cref="CryptographicException">The instance holds no private key.</exception>
+    public override byte[] SignHash(byte[] hash)
+    {
+        ThrowHelper.ThrowIfNull(hash, nameof(hash));
+        byte[] signature = new byte[SignatureSize];
+        SignHashP1363(hash, signature);
+        return signature;
+    }
+
+    /// <summary>Verifies an r || s signature of a hash; false, never an exception, for any malformed signature.</summary>
+    /// <param name="hash">The digest; its leftmost 192 bits are used when it is longer.</param>
+    /// <param name="signature">48 bytes r || s.</param>
+    /// <exception cref="ArgumentNullException">An argument is null.</exception>
+    public override bool VerifyHash(byte[] hash, byte[] signature)
+    {
+        ThrowHelper.ThrowIfNull(hash, nameof(hash));
+        ThrowHelper.ThrowIfNull(signature, nameof(signature));
+        return VerifyHashP1363(hash, signature);
+    }
+
+#if NET
+    /// <summary>Signs a hash into <paramref name="destination"/> as r || s (48 bytes); false when it is too short.</summary>
+    /// <param name="hash">The digest.</param>
+    /// <param name="destination">At least 48 bytes.</param>
+    /// <param name="bytesWritten">48, or 0 when the destination is too short (then it is not written).</param>
+    public override bool TrySignHash(ReadOnlySpan<byte> hash, Span<byte> destination, out int bytesWritten) =>
+        TrySignHashCore(hash, destination, DSASignatureFormat.IeeeP1363FixedFieldConcatenation, out bytesWritten);
+
+    /// <summary>Verifies an r || s signature of a hash; false for any malformed signature.</summary>
+    /// <param name="hash">The digest.</param>
+    /// <param name="signature">48 bytes r || s.</param>
+    public override bool VerifyHash(ReadOnlySpan<byte> hash, ReadOnlySpan<byte> signature) => VerifyHashP1363(hash, signature);
+
+    /// <summary>Signs a hash in the given format (IEEE P1363 r || s or DER); false when the destination is too short.</summary>
+    /// <param name="hash">The digest.</param>
+    /// <param name="destination">The signature's buffer; not written when too short.</param>
+    /// <param name="signatureFormat">The encoding of the signature.</param>
+    /// <param name="bytesWritten">The signature's length, or 0.</param>
+    protected override bool TrySignHashCore(ReadOnlySpan<byte> hash, Span<byte> destination, DSASignatureFormat signatureFormat, out int bytesWritten)
+    {
+        if (signatureFormat == DSASignatureFormat.IeeeP1363FixedFieldConcatenation)
+        {
+            if (destination.Length < SignatureSize)
+            {
+                ThrowHelper.ThrowIfDisposed(_disposed, this);
+                bytesWritten = 0;
+                return false;
+            }
+
+            SignHashP1363(hash, destination.Slice(0, SignatureSize));
+            bytesWritten = SignatureSize;
+            return true;
+        }
+
+        if (signatureFormat != DSASignatureFormat.Rfc3279DerSequence)
+        {
+            throw new ArgumentOutOfRangeException(nameof(signatureFormat));
+        }
+
+        Span<byte> raw = stackalloc byte[SignatureSize];
+        SignHashP1363(hash, raw);
+        AsnWriter writer = new(AsnEncodingRules.DER);
+        using (writer.PushSequence())
+        {
+            writer.WriteIntegerUnsigned(raw.Slice(0, FieldSize));
+            writer.WriteIntegerUnsigned(raw.Slice(FieldSize));
+        }
+
+        return writer.TryEncode(destination, out bytesWritten);
+    }
+
+    /// <summary>Verifies a signature of a hash in the given format; false, never an exception, for malformed input.</summary>
+    /// <param name="hash">The digest.</param>
+    /// <param name="signature">r || s (48 bytes) or a DER SEQUENCE of two INTEGERs.</param>
+    /// <param name="signatureFormat">The encoding of the signature.</param>
+    protected override bool VerifyHashCore(ReadOnlySpan<byte> hash, ReadOnlySpan<byte> signature, DSASignatureFormat signatureFormat)
+    {
+        if (signatureFormat == DSASignatureFormat.IeeeP1363FixedFieldConcatenation)
+        {
+            return VerifyHashP1363(hash, signature);
+        }
+
+        if (signatureFormat != DSASignatureFormat.Rfc3279DerSequence)
+        {
+            throw new ArgumentOutOfRangeException(nameof(signatureFormat));
+        }
+
+        Span<byte> raw = stackalloc byte[SignatureSize];
+        return TryDerToP1363(signature, raw) && VerifyHashP1363(hash, raw);
+    }
+
+    /// <summary>Strict DER: SEQUENCE { INTEGER r, INTEGER s }, both positive and at most 24 bytes, nothing after.</summary>
+    private static bool TryDerToP1363(ReadOnlySpan<byte> der, Span<byte> raw)
+    {
+        try
+        {
+            AsnDecoder.ReadSequence(der, AsnEncodingRules.DER, out int contentOffset, out int contentLength, out int consumed);
+            if (consumed != der.Length)
+            {
+                return false;
+            }
+
+            ReadOnlySpan<byte> content = der.Slice(contentOffset, contentLength);
+            ReadOnlySpan<byte> r = AsnDecoder.ReadIntegerBytes(content, AsnEncodingRules.DER, out int rLength);
+            content = content.Slice(rLength);
+            ReadOnlySpan<byte> s = AsnDecoder.ReadIntegerBytes(content, AsnEncodingRules.DER, out int sLength);
+            return content.Length == sLength && TryCopyUnsigned(r, raw.Slice(0, FieldSize)) && TryCopyUnsigned(s, raw.Slice(FieldSize));
+        }
+        catch (AsnContentException)
+        {
+            return false;
+        }
+    }
+
+    private static bool TryCopyUnsigned(ReadOnlySpan<byte> integer, Span<byte> destination)
+    {
+        if (integer.IsEmpty || (integer[0] & 0x80) != 0)
+        {
+            return false; // negative (or empty, which DER already rejects)
+        }
+
+        if (integer.Length > 1 && integer[0] == 0)
+        {
+            integer = integer.Slice(1);
+        }
+
+        if (integer.Length > destination.Length)
+        {
+            return false;
+        }
+
+        destination.Clear();
+        integer.CopyTo(destination.Slice(destination.Length - integer.Length));
+        return true;
+    }
+#endif
+
+    /// <summary>Hashes data for <see cref="ECDsa.SignData(byte[], HashAlgorithmName)"/> and the other data methods, with the runtime's hash.</summary>
+    /// <param name="data">The data.</param>
+    /// <param name="offset">Where the data starts.</param>
+    /// <param name="count">How many bytes.</param>
+    /// <param name="hashAlgorithm">SHA-1, SHA-256, SHA-384 or SHA-512 (or any name the runtime knows).</param>
+    protected override byte[] HashData(byte[] data, int offset, int count, HashAlgorithmName hashAlgorithm)
+    {
+        ThrowHelper.ThrowIfNull(data, nameof(data));
+        using IncrementalHash hash = CreateHash(hashAlgorithm);
+        hash.AppendData(data, offset, count);
+        return hash.GetHashAndReset();
+    }
+
+    /// <summary>Hashes a stream for the data methods, with the runtime's hash.</summary>
+    /// <param name="data">The stream, read to its end.</param>
+    /// <param name="hashAlgorithm">SHA-1, SHA-256, SHA-384 or SHA-512 (or any name the runtime knows).</param>
+    protected override byte[] HashData(Stream data, HashAlgorithmName hashAlgorithm)
+    {
+        ThrowHelper.ThrowIfNull(data, nameof(data));
+        using IncrementalHash hash = CreateHash(hashAlgorithm);
+        byte[] buffer = new byte[4096];
+        int read;
+        while ((read = data.Read(buffer, 0, buffer.Length)) > 0)
+        {
+            hash.AppendData(buffer, 0, read);
+        }
+
+        return hash.GetHashAndReset();
+    }
+
+    private static IncrementalHash CreateHash(HashAlgorithmName hashAlgorithm)
+    {
+        if (string.IsNullOrEmpty(hashAlgorithm.Name))
+        {
+            throw new ArgumentException("The hash algorithm name cannot be null or empty.", nameof(hashAlgorithm));
+        }
+
+        return IncrementalHash.CreateHash(hashAlgorithm);
+    }
+
+    /// <summary>Wipes the private scalar.</summary>
+    /// <param name="disposing">True when called from <see cref="IDisposable.Dispose"/>.</param>
+    protected override void Dispose(bool disposing)
+    {
+        if (disposing)
+        {
+            CryptographicOperationsHelper.ZeroWords(_privateKey);
+            _privateKey = null;
+            _publicKey = default;
+            _disposed = true;
+        }
+
+        base.Dispose(disposing);
+    }
+
+    // ---- the operations ----
+
+    internal void SignHashP1363(ReadOnlySpan<byte> hash, Span<byte> signature)
+    {
+        ThrowHelper.ThrowIfDisposed(_disposed, this);
+        ulong[]? privateKeyLimbs = _privateKey;
+        if (privateKeyLimbs is null)
+        {
+            throw new CryptographicException(NoPrivateKeyMessage);
+        }
+
+        P192Scalar privateKey = new(privateKeyLimbs[0], privateKeyLimbs[1], privateKeyLimbs[2]);
+        P192Scalar e = P192Scalar.FromHash(hash);
+        Span<byte> privateKeyBytes = stackalloc byte[FieldSize];
+        privateKey.Write(privateKeyBytes);
+        Span<byte> k = stackalloc byte[64];
+        Span<byte> v = stackalloc byte[64];
+        Rfc6979Nonce nonces = new(Rfc6979Nonce.HashForDigestLength(hash.Length), privateKeyBytes, e, k, v);
+        while (true)
+        {
+            nonces.Next(out P192Scalar nonce);
+            if (TrySign(privateKey, e, nonce, out P192Scalar r, out P192Scalar s))
+            {
+                r.Write(signature);
+                s.Write(signature.Slice(FieldSize));
+                break;
+            }
+        }
+
+        CryptographicOperations.ZeroMemory(privateKeyBytes);
+        CryptographicOperations.ZeroMemory(k);
+        CryptographicOperations.ZeroMemory(v);
+        privateKey = default;
+    }
+
+    /// <summary>r = x(k*G) mod n, s = k^-1 (e + r d) mod n; false when r or s is zero (then the next nonce is tried).</summary>
+    internal static bool TrySign(in P192Scalar privateKey, in P192Scalar e, in P192Scalar nonce, out P192Scalar r, out P192Scalar s)
+    {
+        P192Curve.MultiplyBase(nonce, out P192ProjectivePoint point);
+        point.TryToAffine(out P192AffinePoint affine);
+        // x < p < 2n, so one conditional subtraction reduces it modulo n.
+        Span<byte> xBytes = stackalloc byte[FieldSize];
+        affine.X.Write(xBytes);
+        r = P192Scalar.FromHash(xBytes);
+
+        P192Scalar.Multiply(r, privateKey, out P192Scalar rd);
+        P192Scalar.Add(e, rd, out P192Scalar sum);
+        P192Scalar.InvertToMontgomery(nonce, out P192Scalar nonceInverse);
+        P192Scalar.MontgomeryMultiply(nonceInverse, sum, out s); // (k^-1 R) (e + rd) / R
+        rd = default;
+        sum = default;
+        nonceInverse = default;
+        return !r.IsZeroVariableTime && !s.IsZeroVariableTime;
+    }
+
+    internal bool VerifyHashP1363(ReadOnlySpan<byte> hash, ReadOnlySpan<byte> signature)
+    {
+        ThrowHelper.ThrowIfDisposed(_disposed, this);
+        if (signature.Length != SignatureSize
+            || !P192Scalar.TryRead(signature.Slice(0, FieldSize), out P192Scalar r) || r.IsZeroVariableTime
+            || !P192Scalar.TryRead(signature.Slice(FieldSize), out P192Scalar s) || s.IsZeroVariableTime)
+        {
+            return false;
+        }
+
+        return Verify(_publicKey, P192Scalar.FromHash(hash), r, s);
+    }
+
+    /// <summary>SEC 1 4.1.4 for r, s in [1, n-1]: x(u1 G + u2 Q) = r (mod n), compared in Jacobian coordinates.</summary>
+    internal static bool Verify(in P192AffinePoint publicKey, in P192Scalar e, in P192Scalar r, in P192Scalar s)
+    {
+        P192Scalar.InvertToMontgomery(s, out P192Scalar sInverse);
+        P192Scalar.MontgomeryMultiply(e, sInverse, out P192Scalar u1);
+        P192Scalar.MontgomeryMultiply(r, sInverse, out P192Scalar u2);
+        P192Curve.MultiplyTwoVariableTime(u1, u2, publicKey, out P192JacobianPoint point);
+        if (point.IsInfinity)
+        {
+            return false;
+        }
+
+        // x = X / Z^2 equals r or r + n (when below p) exactly when X = r Z^2 or X = (r + n) Z^2.
+        P192FieldElement.Square(point.Z, out P192FieldElement zz);
+        P192FieldElement candidate = new(r.L0, r.L1, r.L2);
+        P192FieldElement.Multiply(candidate, zz, out P192FieldElement expected);
+        if (expected.EqualsVariableTime(point.X))
+        {
+            return true;
+        }
+
+        ulong c0 = P192FieldElement.AddCarry(r.L0, P192Scalar.N0, 0, out ulong carry);
+        ulong c1 = P192FieldElement.AddCarry(r.L1, P192Scalar.N1, carry, out carry);
+        ulong c2 = P192FieldElement.AddCarry(r.L2, P192Scalar.N2, carry, out carry);
+        Span<byte> bytes = stackalloc byte[FieldSize];
+        new P192FieldElement(c0, c1, c2).Write(bytes);
+        if (carry != 0 || !P192FieldElement.TryRead(bytes, out candidate))
+        {
+            return false;
+        }
+
+        P192FieldElement.Multiply(candidate, zz, out expected);
+        return expected.EqualsVariableTime(point.X);
+    }
+
+    // ---- keys ----
+
+    private void GenerateKeyCore()
+    {
+        Span<byte> random = stackalloc byte[FieldSize];
+        P192Scalar scalar;
+        do
+        {
+            SecureRandom.Fill(random);
+            scalar = P192Scalar.ReadRaw(random);
+        }
+        while (scalar.IsZeroVariableTime || !P192Scalar.IsBelowN(scalar));
+
+        CryptographicOperations.ZeroMemory(random);
+        P192Curve.MultiplyBase(scalar, out P192ProjectivePoint point);
+        point.TryToAffine(out P192AffinePoint publicKey);
+        // Reuse the private key's array, so that generating a key allocates nothing.
+        ulong[] privateKey = _privateKey ?? new ulong[3];
+        privateKey[0] = scalar.L0;
+        privateKey[1] = scalar.L1;
+        privateKey[2] = scalar.L2;
+        _publicKey = publicKey;
+        _privateKey = privateKey;
+        scalar = default;
+    }
+
+    private void SetKey(in P192AffinePoint publicKey, ulong[]? privateKey)
+    {
+        CryptographicOperationsHelper.ZeroWords(_privateKey);
+        _publicKey = publicKey;
+        _privateKey = privateKey;
+    }
+
+    private ECParameters ExportKey(bool includePrivateParameters)
+    {
+        ThrowHelper.ThrowIfDisposed(_disposed, this);
+        var parameters = new ECParameters
+        {
+            Q = new ECPoint { X = new byte[FieldSize], Y = new byte[FieldSize] },
+        };
+        _publicKey.X.Write(parameters.Q.X);
+        _publicKey.Y.Write(parameters.Q.Y);
+        if (includePrivateParameters)
+        {
+            ulong[] privateKey = _privateKey ?? throw new CryptographicException(NoPrivateKeyMessage);
+            parameters.D = new byte[FieldSize];
+            new P192Scalar(privateKey[0], privateKey[1], privateKey[2]).Write(parameters.D);
+        }
+
+        return parameters;
+    }
+
+    private static void CheckCurve(ECCurve curve)
+    {
+        if (curve.IsNamed)
+        {
+            string? value = curve.Oid.Value;
+            string? name = curve.Oid.FriendlyName;
+            if (value == CurveOid
+                || (string.IsNullOrEmpty(value) && (name == "nistP192" || name == "secp192r1" || name == "prime192v1" || name == "ECDSA_P192")))
+            {
+                return;
+            }
+        }
+        else if (curve.IsPrime && curve.CurveType == ECCurve.ECCurveType.PrimeShortWeierstrass
+            && SameInteger(curve.Prime, s_prime) && SameInteger(curve.A, s_a) && SameInteger(curve.B, s_b)
+            && SameInteger(curve.G.X, s_gx) && SameInteger(curve.G.Y, s_gy) && SameInteger(curve.Order, s_order)
+            && (curve.Cofactor is null || SameInteger(curve.Cofactor, new byte[] { 1 })))
+        {
+            return;
+        }
+
+        throw new CryptographicException(CurveNotSupportedMessage);
+    }
+
+    private static bool SameInteger(byte[]? value, byte[] expected)
+    {
+        if (value is null)
+        {
+            return false;
+        }
+
+        ReadOnlySpan<byte> span = value;
+        while (span.Length > expected.Length && span[0] == 0)
+        {
+            span = span.Slice(1);
+        }
+
+        return span.SequenceEqual(expected);
+    }
+
+    private static byte[] ToBytes(in P192FieldElement value)
+    {
+        byte[] bytes = new byte[FieldSize];
+        value.Write(bytes);
+        return bytes;
+    }
+}

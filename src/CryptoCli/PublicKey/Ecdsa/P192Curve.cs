@@ -1,0 +1,245 @@
+// secp192r1 scalar multiplication (domain parameters: FIPS 186-4 D.1.2.1, SEC 2 2.2.2).
+// - k*G for signing and key generation (constant-time): k made odd (k or n - k, the result negated back), recoded
+//   into 48 signed odd radix-16 digits (never zero, so every table entry is a real point), and
+//   k*G = sum_i d_i 16^i G read from a precomputed table of (1, 3, ..., 15) * 16^i * G (48 x 8 affine points,
+//   18 KiB). Each entry is chosen by reading all 8 entries of its row under masks, and added with the complete
+//   formulas: 47 additions, no doublings, no secret-dependent branch or address.
+// - u1*G + u2*Q for verification (variable-time, public inputs): interleaved width-w NAF (Shamir's trick) with
+//   w = 7 for G (32 precomputed affine odd multiples) and w = 5 for Q (8 odd multiples computed per call).
+
+using System;
+using System.Runtime.CompilerServices;
+using static CryptoCli.P192FieldElement;
+
+namespace CryptoCli;
+
+internal static class P192Curve
+{
+    public static readonly P192FieldElement B = new(0xFEB8DEECC146B9B1, 0x0FA7E9AB72243049, 0x64210519E59C80E7);
+
+    public static readonly P192AffinePoint G = new(
+        new P192FieldElement(0xF4FF0AFD82FF1012, 0x7CBF20EB43A18800, 0x188DA80EB03090F6),
+        new P192FieldElement(0x73F977A11E794811, 0x631011ED6B24CDD5, 0x07192B95FFC8DA78));
+
+    private const int CombRows = 48;
+    private const int CombEntries = 8;
+    private const int GWindow = 7;
+    private const int QWindow = 5;
+    private const int MaxNafLength = 194;
+
+    /// <summary>Row i, entry j: (2j + 1) * 16^i * G.</summary>
+    private static readonly P192AffinePoint[] s_combTable = BuildCombTable();
+
+    /// <summary>Entry j: (2j + 1) * G, j &lt; 2^(GWindow - 2).</summary>
+    private static readonly P192AffinePoint[] s_gOddMultiples = BuildOddMultiples(G, 1 << (GWindow - 2));
+
+    /// <summary>y^2 = x^3 - 3x + b, for coordinates already below p.</summary>
+    public static bool IsOnCurve(in P192AffinePoint point)
+    {
+        Square(point.Y, out P192FieldElement left);
+        Square(point.X, out P192FieldElement right);
+        Multiply(right, point.X, out right);
+        Double(point.X, out P192FieldElement threeX);
+        Add(threeX, point.X, out threeX);
+        Sub(right, threeX, out right);
+        Add(right, B, out right);
+        return left.EqualsVariableTime(right);
+    }
+
+    /// <summary>k*G for k in [1, n-1], constant-time (see the file header).</summary>
+    public static void MultiplyBase(in P192Scalar k, out P192ProjectivePoint result)
+    {
+        // An odd multiplier: k itself, or n - k when k is even (then the result is negated back).
+        ulong evenMask = (k.L0 & 1) - 1;
+        P192Scalar.NegateNonZero(k, out P192Scalar negated);
+        P192Scalar.Select(k, negated, evenMask, out P192Scalar odd);
+
+        // Signed odd digits: d = (w mod 32) - 16 keeps w - d odd, so w shrinks by 16 each step; the last w is in [1, 15].
+        Span<int> digits = stackalloc int[CombRows];
+        ulong w0 = odd.L0, w1 = odd.L1, w2 = odd.L2;
+        for (int i = 0; i < CombRows - 1; i++)
+        {
+            int digit = (int)(w0 & 31) - 16;
+            digits[i] = digit;
+            ulong minusDigit = (ulong)(long)-digit;
+            ulong extension = (ulong)((long)-digit >> 63);
+            w0 = AddCarry(w0, minusDigit, 0, out ulong carry);
+            w1 = AddCarry(w1, extension, carry, out carry);
+            w2 = AddCarry(w2, extension, carry, out _);
+            w0 = (w0 >> 4) | (w1 << 60);
+            w1 = (w1 >> 4) | (w2 << 60);
+            w2 >>= 4;
+        }
+
+        digits[CombRows - 1] = (int)w0;
+
+        P192AffinePoint[] table = s_combTable;
+        SelectEntry(table, CombRows - 1, digits[CombRows - 1], out P192AffinePoint entry);
+        P192ProjectivePoint accumulator = P192ProjectivePoint.FromAffine(entry);
+        for (int i = CombRows - 2; i >= 0; i--)
+        {
+            SelectEntry(table, i, digits[i], out entry);
+            P192ProjectivePoint.AddMixed(accumulator, entry, out accumulator);
+        }
+
+        result.X = accumulator.X;
+        result.Z = accumulator.Z;
+        ConditionalNegate(accumulator.Y, evenMask, out result.Y);
+        digits.Clear();
+        w0 = w1 = w2 = 0;
+        odd = default;
+        negated = default;
+    }
+
+    /// <summary>|digit| * 16^row * G negated when digit &lt; 0, reading every entry of the row (constant-time).</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void SelectEntry(P192AffinePoint[] table, int row, int digit, out P192AffinePoint result)
+    {
+        int sign = digit >> 31;
+        int index = ((digit ^ sign) - sign) >> 1;
+        ref P192AffinePoint first = ref table[row * CombEntries];
+        result = default;
+        for (int j = 0; j < CombEntries; j++)
+        {
+            ulong mask = 0 - (ulong)(((uint)(index ^ j) - 1) >> 31);
+            ref P192AffinePoint candidate = ref Unsafe.Add(ref first, j);
+            result.X.L0 |= candidate.X.L0 & mask;
+            result.X.L1 |= candidate.X.L1 & mask;
+            result.X.L2 |= candidate.X.L2 & mask;
+            result.Y.L0 |= candidate.Y.L0 & mask;
+            result.Y.L1 |= candidate.Y.L1 & mask;
+            result.Y.L2 |= candidate.Y.L2 & mask;
+        }
+
+        ConditionalNegate(result.Y, (ulong)(long)sign, out result.Y);
+    }
+
+    /// <summary>u1*G + u2*Q (variable-time; for public values only). Q must be a valid point.</summary>
+    public static void MultiplyTwoVariableTime(in P192Scalar u1, in P192Scalar u2, in P192AffinePoint q, out P192JacobianPoint result)
+    {
+        Span<sbyte> nafG = stackalloc sbyte[MaxNafLength];
+        Span<sbyte> nafQ = stackalloc sbyte[MaxNafLength];
+        int lengthG = ToWNaf(u1, GWindow, nafG);
+        int lengthQ = ToWNaf(u2, QWindow, nafQ);
+
+        // (2j + 1) * Q, j < 8
+        Span<P192JacobianPoint> qMultiples = stackalloc P192JacobianPoint[1 << (QWindow - 2)];
+        qMultiples[0] = P192JacobianPoint.FromAffine(q);
+        P192JacobianPoint.Double(qMultiples[0], out P192JacobianPoint twoQ);
+        for (int j = 1; j < qMultiples.Length; j++)
+        {
+            P192JacobianPoint.AddVariableTime(qMultiples[j - 1], twoQ, out qMultiples[j]);
+        }
+
+        P192AffinePoint[] gMultiples = s_gOddMultiples;
+        P192JacobianPoint accumulator = default;
+        for (int i = Math.Max(lengthG, lengthQ) - 1; i >= 0; i--)
+        {
+            if (!accumulator.IsInfinity)
+            {
+                P192JacobianPoint.Double(accumulator, out accumulator);
+            }
+
+            int digit = nafG[i];
+            if (digit > 0)
+            {
+                P192JacobianPoint.AddMixedVariableTime(accumulator, gMultiples[digit >> 1], out accumulator);
+            }
+            else if (digit < 0)
+            {
+                P192AffinePoint negative = gMultiples[-digit >> 1];
+                P192FieldElement.Negate(negative.Y, out negative.Y);
+                P192JacobianPoint.AddMixedVariableTime(accumulator, negative, out accumulator);
+            }
+
+            digit = nafQ[i];
+            if (digit > 0)
+            {
+                P192JacobianPoint.AddVariableTime(accumulator, qMultiples[digit >> 1], out accumulator);
+            }
+            else if (digit < 0)
+            {
+                P192JacobianPoint.Negate(qMultiples[-digit >> 1], out P192JacobianPoint negative);
+                P192JacobianPoint.AddVariableTime(accumulator, negative, out accumulator);
+            }
+        }
+
+        result = accumulator;
+    }
+
+    /// <summary>Width-w NAF of k (digits odd in (-2^(w-1), 2^(w-1)) or zero, least significant first); returns the length.</summary>
+    internal static int ToWNaf(in P192Scalar k, int width, Span<sbyte> digits)
+    {
+        digits.Clear();
+        ulong w0 = k.L0, w1 = k.L1, w2 = k.L2, w3 = 0;
+        int modulus = 1 << width;
+        int half = modulus >> 1;
+        int length = 0;
+        int position = 0;
+        while ((w0 | w1 | w2 | w3) != 0)
+        {
+            if ((w0 & 1) != 0)
+            {
+                int digit = (int)(w0 & (ulong)(modulus - 1));
+                if (digit >= half)
+                {
+                    digit -= modulus;
+                }
+
+                digits[position] = (sbyte)digit;
+                ulong minusDigit = (ulong)(long)-digit;
+                ulong extension = (ulong)((long)-digit >> 63);
+                w0 = AddCarry(w0, minusDigit, 0, out ulong carry);
+                w1 = AddCarry(w1, extension, carry, out carry);
+                w2 = AddCarry(w2, extension, carry, out carry);
+                w3 = AddCarry(w3, extension, carry, out _);
+                length = position + 1;
+            }
+
+            w0 = (w0 >> 1) | (w1 << 63);
+            w1 = (w1 >> 1) | (w2 << 63);
+            w2 = (w2 >> 1) | (w3 << 63);
+            w3 >>= 1;
+            position++;
+        }
+
+        return length;
+    }
+
+    private static P192AffinePoint[] BuildOddMultiples(in P192AffinePoint basePoint, int count)
+    {
+        var result = new P192AffinePoint[count];
+        result[0] = basePoint;
+        P192ProjectivePoint.Double(P192ProjectivePoint.FromAffine(basePoint), out P192ProjectivePoint twice);
+        twice.TryToAffine(out P192AffinePoint twiceAffine);
+        P192ProjectivePoint current = P192ProjectivePoint.FromAffine(basePoint);
+        for (int j = 1; j < count; j++)
+        {
+            P192ProjectivePoint.AddMixed(current, twiceAffine, out current);
+            current.TryToAffine(out result[j]);
+        }
+
+        return result;
+    }
+
+    private static P192AffinePoint[] BuildCombTable()
+    {
+        var table = new P192AffinePoint[CombRows * CombEntries];
+        P192AffinePoint rowBase = G;
+        for (int row = 0; row < CombRows; row++)
+        {
+            P192AffinePoint[] multiples = BuildOddMultiples(rowBase, CombEntries);
+            Array.Copy(multiples, 0, table, row * CombEntries, CombEntries);
+
+            P192ProjectivePoint next = P192ProjectivePoint.FromAffine(rowBase);
+            for (int s = 0; s < 4; s++)
+            {
+                P192ProjectivePoint.Double(next, out next);
+            }
+
+            next.TryToAffine(out rowBase);
+        }
+
+        return table;
+    }
+}

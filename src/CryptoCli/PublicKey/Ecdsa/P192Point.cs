@@ -1,0 +1,304 @@
+// Points of secp192r1, y^2 = x^3 - 3x + b over GF(p) (FIPS 186-4 D.1.2.1), in three coordinate systems:
+// - affine (x, y): table entries and keys;
+// - homogeneous projective (X:Y:Z), x = X/Z, used by signing with the complete formulas of Renes, Costello and
+//   Batina, "Complete addition formulas for prime order elliptic curves" (EUROCRYPT 2016, eprint 2015/1060),
+//   Algorithms 5 (mixed addition, a = -3) and 6 (doubling, a = -3): no exceptional cases, so no branches;
+// - Jacobian (X:Y:Z), x = X/Z^2, used by verification (variable-time): doubling "dbl-2001-b" (3M + 5S) and
+//   additions "madd"/"add-1998-cmo-2" of the Explicit-Formulas Database, with the special cases checked explicitly.
+
+using System.Runtime.CompilerServices;
+using static CryptoCli.P192FieldElement;
+
+namespace CryptoCli;
+
+/// <summary>An affine point (never the point at infinity).</summary>
+internal struct P192AffinePoint
+{
+    public P192FieldElement X;
+    public P192FieldElement Y;
+
+    public P192AffinePoint(in P192FieldElement x, in P192FieldElement y)
+    {
+        X = x;
+        Y = y;
+    }
+}
+
+/// <summary>A point in homogeneous projective coordinates; infinity is (0:1:0).</summary>
+internal struct P192ProjectivePoint
+{
+    public P192FieldElement X;
+    public P192FieldElement Y;
+    public P192FieldElement Z;
+
+    public static P192ProjectivePoint FromAffine(in P192AffinePoint point)
+    {
+        P192ProjectivePoint result;
+        result.X = point.X;
+        result.Y = point.Y;
+        result.Z = P192FieldElement.One;
+        return result;
+    }
+
+    /// <summary>Affine coordinates (one inversion, constant-time); false for the point at infinity.</summary>
+    public readonly bool TryToAffine(out P192AffinePoint result)
+    {
+        Invert(Z, out P192FieldElement zInverse);
+        Multiply(X, zInverse, out result.X);
+        Multiply(Y, zInverse, out result.Y);
+        return !Z.IsZeroVariableTime;
+    }
+
+    /// <summary>RCB Algorithm 5: complete mixed addition for a = -3 (11M + 2 products by b); <paramref name="q"/> is affine.</summary>
+    public static void AddMixed(in P192ProjectivePoint p, in P192AffinePoint q, out P192ProjectivePoint result)
+    {
+        Multiply(p.X, q.X, out P192FieldElement xx);
+        Multiply(p.Y, q.Y, out P192FieldElement yy);
+        Add(p.X, p.Y, out P192FieldElement t0);
+        Add(q.X, q.Y, out P192FieldElement t1);
+        Multiply(t0, t1, out P192FieldElement xyPairs);
+        Add(xx, yy, out t0);
+        Sub(xyPairs, t0, out xyPairs);                 // X1*Y2 + X2*Y1
+
+        Multiply(q.Y, p.Z, out P192FieldElement yzPairs);
+        Add(yzPairs, p.Y, out yzPairs);                // Y2*Z1 + Y1
+        Multiply(q.X, p.Z, out P192FieldElement xzPairs);
+        Add(xzPairs, p.X, out xzPairs);                // X2*Z1 + X1
+
+        Multiply(P192Curve.B, p.Z, out t0);
+        Sub(xzPairs, t0, out P192FieldElement bz);
+        P192FieldElement.Double(bz, out t0);
+        Add(t0, bz, out P192FieldElement bz3);
+        Sub(yy, bz3, out P192FieldElement yyMinusBz3);
+        Add(yy, bz3, out P192FieldElement yyPlusBz3);
+
+        P192FieldElement.Double(p.Z, out t0);
+        Add(t0, p.Z, out P192FieldElement z3);         // 3*Z1
+        Multiply(P192Curve.B, xzPairs, out t0);
+        Add(z3, xx, out t1);
+        Sub(t0, t1, out P192FieldElement bxz);
+        P192FieldElement.Double(bxz, out t0);
+        Add(t0, bxz, out P192FieldElement bxz3);
+        P192FieldElement.Double(xx, out t0);
+        Add(t0, xx, out t0);
+        Sub(t0, z3, out P192FieldElement xx3MinusZ3);
+
+        Multiply(yyPlusBz3, xyPairs, out t0);
+        Multiply(yzPairs, bxz3, out t1);
+        Sub(t0, t1, out result.X);
+        Multiply(yyPlusBz3, yyMinusBz3, out t0);
+        Multiply(xx3MinusZ3, bxz3, out t1);
+        Add(t0, t1, out result.Y);
+        Multiply(yyMinusBz3, yzPairs, out t0);
+        Multiply(xyPairs, xx3MinusZ3, out t1);
+        Add(t0, t1, out result.Z);
+    }
+
+    /// <summary>RCB Algorithm 6: exception-free doubling for a = -3.</summary>
+    public static void Double(in P192ProjectivePoint p, out P192ProjectivePoint result)
+    {
+        Square(p.X, out P192FieldElement xx);
+        Square(p.Y, out P192FieldElement yy);
+        Square(p.Z, out P192FieldElement zz);
+        Multiply(p.X, p.Y, out P192FieldElement xy2);
+        P192FieldElement.Double(xy2, out xy2);
+        Multiply(p.X, p.Z, out P192FieldElement xz2);
+        P192FieldElement.Double(xz2, out xz2);
+
+        Multiply(P192Curve.B, zz, out P192FieldElement t0);
+        Sub(t0, xz2, out P192FieldElement bzz);
+        P192FieldElement.Double(bzz, out t0);
+        Add(t0, bzz, out P192FieldElement bzz3);
+        Sub(yy, bzz3, out P192FieldElement yyMinus);
+        Add(yy, bzz3, out P192FieldElement yyPlus);
+        Multiply(yyPlus, yyMinus, out P192FieldElement yFragment);
+        Multiply(yyMinus, xy2, out P192FieldElement xFragment);
+
+        P192FieldElement.Double(zz, out t0);
+        Add(t0, zz, out P192FieldElement zz3);
+        Multiply(P192Curve.B, xz2, out t0);
+        Add(zz3, xx, out P192FieldElement t1);
+        Sub(t0, t1, out P192FieldElement bxz2);
+        P192FieldElement.Double(bxz2, out t0);
+        Add(t0, bxz2, out P192FieldElement bxz6);
+        P192FieldElement.Double(xx, out t0);
+        Add(t0, xx, out t0);
+        Sub(t0, zz3, out P192FieldElement xx3MinusZz3);
+
+        // p is read to the end, and may be the same variable as result: write result last.
+        Multiply(xx3MinusZz3, bxz6, out t0);
+        Add(yFragment, t0, out P192FieldElement y3);
+        Multiply(p.Y, p.Z, out P192FieldElement yz2);
+        P192FieldElement.Double(yz2, out yz2);
+        Multiply(bxz6, yz2, out t0);
+        Sub(xFragment, t0, out result.X);
+        result.Y = y3;
+        Multiply(yz2, yy, out t0);
+        P192FieldElement.Double(t0, out t0);
+        P192FieldElement.Double(t0, out result.Z);
+    }
+}
+
+/// <summary>A point in Jacobian coordinates (x = X/Z^2, y = Y/Z^3); infinity has Z = 0. Variable-time operations.</summary>
+internal struct P192JacobianPoint
+{
+    public P192FieldElement X;
+    public P192FieldElement Y;
+    public P192FieldElement Z;
+
+    public readonly bool IsInfinity => Z.IsZeroVariableTime;
+
+    public static P192JacobianPoint FromAffine(in P192AffinePoint point)
+    {
+        P192JacobianPoint result;
+        result.X = point.X;
+        result.Y = point.Y;
+        result.Z = P192FieldElement.One;
+        return result;
+    }
+
+    public readonly bool TryToAffine(out P192AffinePoint result)
+    {
+        Invert(Z, out P192FieldElement zInverse);
+        Square(zInverse, out P192FieldElement zInverse2);
+        Multiply(zInverse2, zInverse, out P192FieldElement zInverse3);
+        Multiply(X, zInverse2, out result.X);
+        Multiply(Y, zInverse3, out result.Y);
+        return !IsInfinity;
+    }
+
+    /// <summary>dbl-2001-b for a = -3 (3M + 5S); infinity doubles to infinity.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static void Double(in P192JacobianPoint p, out P192JacobianPoint result)
+    {
+        Square(p.Z, out P192FieldElement delta);
+        Square(p.Y, out P192FieldElement gamma);
+        Multiply(p.X, gamma, out P192FieldElement beta);
+        Sub(p.X, delta, out P192FieldElement t0);
+        Add(p.X, delta, out P192FieldElement t1);
+        Multiply(t0, t1, out t0);
+        P192FieldElement.Double(t0, out t1);
+        Add(t0, t1, out P192FieldElement alpha);       // 3(X - delta)(X + delta)
+
+        Add(p.Y, p.Z, out t0);
+        Square(t0, out t0);
+        Sub(t0, gamma, out t0);
+        Sub(t0, delta, out result.Z);                  // (Y + Z)^2 - gamma - delta
+
+        P192FieldElement.Double(beta, out beta);
+        P192FieldElement.Double(beta, out beta);       // 4 beta
+        Square(alpha, out t0);
+        P192FieldElement.Double(beta, out t1);
+        Sub(t0, t1, out result.X);                     // alpha^2 - 8 beta
+
+        Sub(beta, result.X, out t0);
+        Multiply(alpha, t0, out t0);
+        Square(gamma, out t1);
+        P192FieldElement.Double(t1, out t1);
+        P192FieldElement.Double(t1, out t1);
+        P192FieldElement.Double(t1, out t1);
+        Sub(t0, t1, out result.Y);                     // alpha(4 beta - X3) - 8 gamma^2
+    }
+
+    /// <summary>p + q for affine q (8M + 3S), with the cases p = infinity, p = q and p = -q handled.</summary>
+    public static void AddMixedVariableTime(in P192JacobianPoint p, in P192AffinePoint q, out P192JacobianPoint result)
+    {
+        if (p.IsInfinity)
+        {
+            result = FromAffine(q);
+            return;
+        }
+
+        Square(p.Z, out P192FieldElement z1z1);
+        Multiply(q.X, z1z1, out P192FieldElement u2);
+        Multiply(p.Z, z1z1, out P192FieldElement s2);
+        Multiply(q.Y, s2, out s2);
+        Sub(u2, p.X, out P192FieldElement h);
+        Sub(s2, p.Y, out P192FieldElement r);
+        if (h.IsZeroVariableTime)
+        {
+            if (r.IsZeroVariableTime)
+            {
+                Double(p, out result);
+            }
+            else
+            {
+                result = default; // p = -q
+            }
+
+            return;
+        }
+
+        Finish(p.X, p.Y, h, r, out result.X, out result.Y);
+        Multiply(p.Z, h, out result.Z);
+    }
+
+    /// <summary>p + q in Jacobian coordinates (add-1998-cmo-2, 12M + 4S), every special case handled.</summary>
+    public static void AddVariableTime(in P192JacobianPoint p, in P192JacobianPoint q, out P192JacobianPoint result)
+    {
+        if (p.IsInfinity)
+        {
+            result = q;
+            return;
+        }
+
+        if (q.IsInfinity)
+        {
+            result = p;
+            return;
+        }
+
+        Square(p.Z, out P192FieldElement z1z1);
+        Square(q.Z, out P192FieldElement z2z2);
+        Multiply(p.X, z2z2, out P192FieldElement u1);
+        Multiply(q.X, z1z1, out P192FieldElement u2);
+        Multiply(q.Z, z2z2, out P192FieldElement s1);
+        Multiply(p.Y, s1, out s1);
+        Multiply(p.Z, z1z1, out P192FieldElement s2);
+        Multiply(q.Y, s2, out s2);
+        Sub(u2, u1, out P192FieldElement h);
+        Sub(s2, s1, out P192FieldElement r);
+        if (h.IsZeroVariableTime)
+        {
+            if (r.IsZeroVariableTime)
+            {
+                Double(p, out result);
+            }
+            else
+            {
+                result = default;
+            }
+
+            return;
+        }
+
+        Finish(u1, s1, h, r, out result.X, out result.Y);
+        Multiply(p.Z, q.Z, out P192FieldElement z);
+        Multiply(z, h, out result.Z);
+    }
+
+    /// <summary>X3 = r^2 - H^3 - 2 U1 H^2, Y3 = r (U1 H^2 - X3) - S1 H^3.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void Finish(in P192FieldElement u1, in P192FieldElement s1, in P192FieldElement h, in P192FieldElement r, out P192FieldElement x3, out P192FieldElement y3)
+    {
+        Square(h, out P192FieldElement hh);
+        Multiply(h, hh, out P192FieldElement hhh);
+        Multiply(u1, hh, out P192FieldElement v);
+        Square(r, out P192FieldElement t0);
+        Sub(t0, hhh, out t0);
+        P192FieldElement.Double(v, out P192FieldElement t1);
+        Sub(t0, t1, out x3);
+        Sub(v, x3, out t0);
+        Multiply(r, t0, out t0);
+        Multiply(s1, hhh, out t1);
+        Sub(t0, t1, out y3);
+    }
+
+    /// <summary>-p.</summary>
+    public static void Negate(in P192JacobianPoint p, out P192JacobianPoint result)
+    {
+        result.X = p.X;
+        P192FieldElement.Negate(p.Y, out result.Y);
+        result.Z = p.Z;
+    }
+}

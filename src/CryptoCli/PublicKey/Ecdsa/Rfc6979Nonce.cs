@@ -1,0 +1,128 @@
+// Deterministic ECDSA nonces, RFC 6979 section 3.2, for the 192-bit order of secp192r1 (qlen = 192 bits, so
+// bits2int is "the leftmost 24 bytes" and int2octets is 24 bytes big-endian). HMAC comes from the runtime.
+
+using System;
+using System.Security.Cryptography;
+
+namespace CryptoCli;
+
+/// <summary>The HMAC_DRBG of RFC 6979 3.2 steps b-h, keeping K and V on the caller's stack.</summary>
+internal ref struct Rfc6979Nonce
+{
+    private readonly HashAlgorithmName _hash;
+    private readonly Span<byte> _k;
+    private readonly Span<byte> _v;
+    private bool _started;
+
+    /// <summary>
+    /// HMAC with the hash that produced the message digest, guessed from its length (20: SHA-1, 32: SHA-256,
+    /// 48: SHA-384, 64: SHA-512); any other length (e.g. SHA-224, which the runtime lacks) uses HMAC-SHA-256.
+    /// </summary>
+    public static HashAlgorithmName HashForDigestLength(int length) => length switch
+    {
+        20 => HashAlgorithmName.SHA1,
+        48 => HashAlgorithmName.SHA384,
+        64 => HashAlgorithmName.SHA512,
+        _ => HashAlgorithmName.SHA256,
+    };
+
+    public static int OutputLength(HashAlgorithmName hash) =>
+        hash == HashAlgorithmName.SHA1 ? 20 : hash == HashAlgorithmName.SHA384 ? 48 : hash == HashAlgorithmName.SHA512 ? 64 : 32;
+
+    /// <summary>Steps b-f. <paramref name="k"/> and <paramref name="v"/> are at least 64 bytes of scratch.</summary>
+    public Rfc6979Nonce(HashAlgorithmName hash, ReadOnlySpan<byte> privateKey24, in P192Scalar reducedHash, Span<byte> k, Span<byte> v)
+    {
+        _hash = hash;
+        int length = OutputLength(hash);
+        _k = k.Slice(0, length);
+        _v = v.Slice(0, length);
+        _started = false;
+
+        _v.Fill(0x01);
+        _k.Clear();
+        Span<byte> buffer = stackalloc byte[64 + 1 + 24 + 24];
+        Span<byte> message = buffer.Slice(0, length + 1 + 24 + 24);
+        for (byte separator = 0; separator <= 1; separator++)
+        {
+            // K = HMAC_K(V || separator || int2octets(x) || bits2octets(h1)); V = HMAC_K(V)
+            _v.CopyTo(message);
+            message[length] = separator;
+            privateKey24.CopyTo(message.Slice(length + 1));
+            reducedHash.Write(message.Slice(length + 1 + 24));
+            Hmac(_k, message, _k);
+            Hmac(_k, _v, _v);
+        }
+
+        CryptographicOperations.ZeroMemory(buffer);
+    }
+
+    /// <summary>Step h: the next candidate k in [1, n-1] (the first call gives RFC 6979's k; later calls continue the DRBG).</summary>
+    public void Next(out P192Scalar nonce)
+    {
+        Span<byte> t = stackalloc byte[24 + 64];
+        Span<byte> retry = stackalloc byte[64 + 1];
+        while (true)
+        {
+            if (_started)
+            {
+                // K = HMAC_K(V || 0x00); V = HMAC_K(V)
+                _v.CopyTo(retry);
+                retry[_v.Length] = 0;
+                Hmac(_k, retry.Slice(0, _v.Length + 1), _k);
+                Hmac(_k, _v, _v);
+            }
+
+            _started = true;
+            int filled = 0;
+            while (filled < 24)
+            {
+                Hmac(_k, _v, _v);
+                _v.CopyTo(t.Slice(filled));
+                filled += _v.Length;
+            }
+
+            nonce = P192Scalar.ReadRaw(t.Slice(0, 24));
+            CryptographicOperations.ZeroMemory(t);
+            if (!nonce.IsZeroVariableTime && P192Scalar.IsBelowN(nonce))
+            {
+                return;
+            }
+        }
+    }
+
+    private readonly void Hmac(ReadOnlySpan<byte> key, ReadOnlySpan<byte> data, Span<byte> destination)
+    {
+#if NET
+#pragma warning disable CA5350 // HMAC-SHA-1 is what RFC 6979 prescribes with SHA-1 digests; HMAC-SHA-1 is not broken.
+        if (_hash == HashAlgorithmName.SHA1)
+        {
+            HMACSHA1.HashData(key, data, destination);
+        }
+#pragma warning restore CA5350
+        else if (_hash == HashAlgorithmName.SHA384)
+        {
+            HMACSHA384.HashData(key, data, destination);
+        }
+        else if (_hash == HashAlgorithmName.SHA512)
+        {
+            HMACSHA512.HashData(key, data, destination);
+        }
+        else
+        {
+            HMACSHA256.HashData(key, data, destination);
+        }
+#else
+        byte[] keyBytes = key.ToArray();
+#pragma warning disable CA5350 // see above
+        using HMAC hmac = _hash == HashAlgorithmName.SHA1 ? new HMACSHA1(keyBytes)
+            : _hash == HashAlgorithmName.SHA384 ? new HMACSHA384(keyBytes)
+            : _hash == HashAlgorithmName.SHA512 ? new HMACSHA512(keyBytes)
+            : new HMACSHA256(keyBytes);
+#pragma warning restore CA5350
+        byte[] mac = hmac.ComputeHash(data.ToArray());
+        mac.CopyTo(destination);
+        CryptographicOperations.ZeroMemory(keyBytes);
+        CryptographicOperations.ZeroMemory(mac);
+#endif
+    }
+}

@@ -1,0 +1,261 @@
+using System;
+using System.Security.Cryptography;
+using Org.BouncyCastle.Asn1.X9;
+using Org.BouncyCastle.Crypto.EC;
+using Org.BouncyCastle.Crypto.Parameters;
+using Org.BouncyCastle.Crypto.Signers;
+using Org.BouncyCastle.Math;
+using Xunit;
+using BigInteger = System.Numerics.BigInteger;
+
+namespace CryptoCli.Tests.Ecdsa;
+
+/// <summary>Interoperability with BouncyCastle and the runtime, key import validation, allocation, disposal.</summary>
+public class EcdsaBehaviourTests
+{
+    private static readonly X9ECParameters s_bouncyCurve = CustomNamedCurves.GetByName("secp192r1");
+    private static readonly ECDomainParameters s_bouncyDomain = new(s_bouncyCurve.Curve, s_bouncyCurve.G, s_bouncyCurve.N, s_bouncyCurve.H);
+
+    private static byte[] Pad24(Org.BouncyCastle.Math.BigInteger value) => Org.BouncyCastle.Utilities.BigIntegers.AsUnsignedByteArray(24, value);
+
+    [Fact]
+    public void InteroperatesWithBouncyCastleBothWays()
+    {
+        Random random = TestRandom.Create(1920);
+        for (int i = 0; i < 24; i++)
+        {
+            using var ours = new ECDsaSecp192r1();
+            ECParameters key = ours.ExportParameters(true);
+            byte[] hash = TestRandom.Bytes(random, new[] { 20, 24, 28, 32, 48, 64, 16 }[i % 7]);
+
+            var bcPublic = new ECPublicKeyParameters(s_bouncyCurve.Curve.CreatePoint(new Org.BouncyCastle.Math.BigInteger(1, key.Q.X), new Org.BouncyCastle.Math.BigInteger(1, key.Q.Y)), s_bouncyDomain);
+            var bcPrivate = new ECPrivateKeyParameters(new Org.BouncyCastle.Math.BigInteger(1, key.D), s_bouncyDomain);
+
+            // Ours -> BouncyCastle
+            byte[] signature = ours.SignHash(hash);
+            var verifier = new ECDsaSigner();
+            verifier.Init(false, bcPublic);
+            Assert.True(verifier.VerifySignature(hash, new Org.BouncyCastle.Math.BigInteger(1, signature, 0, 24), new Org.BouncyCastle.Math.BigInteger(1, signature, 24, 24)), $"case {i}");
+
+            // BouncyCastle (RFC 6979 with HMAC-SHA-256) -> ours; BouncyCastle's deterministic k equals ours for 32-byte hashes.
+            var signer = new ECDsaSigner(new HMacDsaKCalculator(new Org.BouncyCastle.Crypto.Digests.Sha256Digest()));
+            signer.Init(true, bcPrivate);
+            Org.BouncyCastle.Math.BigInteger[] rs = signer.GenerateSignature(hash);
+            byte[] bcSignature = [.. Pad24(rs[0]), .. Pad24(rs[1])];
+            Assert.True(ours.VerifyHash(hash, bcSignature), $"case {i}");
+            if (hash.Length == 32)
+            {
+                Assert.Equal(bcSignature, signature);
+            }
+
+            bcSignature[random.Next(48)] ^= (byte)(1 << random.Next(8));
+            Assert.False(ours.VerifyHash(hash, bcSignature), $"case {i}: corrupted");
+        }
+    }
+
+    [Fact]
+    public void InteroperatesWithTheRuntimeBothWaysAndInEveryKeyFormat()
+    {
+        Random random = TestRandom.Create(4);
+        for (int i = 0; i < 12; i++)
+        {
+            using ECDsa builtIn = ECDsa.Create(ECCurve.CreateFromValue("1.2.840.10045.3.1.1"));
+            using var ours = new ECDsaSecp192r1();
+            byte[] data = TestRandom.Bytes(random, random.Next(200));
+
+            // Runtime key into ours, by parameters and by SubjectPublicKeyInfo.
+            using var theirPublic = new ECDsaSecp192r1(builtIn.ExportParameters(false));
+            using var theirSpki = new ECDsaSecp192r1(ECDsaSecp192r1Keys.FromSpki(builtIn.ExportSubjectPublicKeyInfo()));
+            byte[] theirSignature = builtIn.SignData(data, HashAlgorithmName.SHA256);
+            Assert.True(theirPublic.VerifyData(data, theirSignature, HashAlgorithmName.SHA256));
+            Assert.True(theirSpki.VerifyData(data, theirSignature, HashAlgorithmName.SHA256));
+            byte[] theirDer = builtIn.SignData(data, HashAlgorithmName.SHA384, DSASignatureFormat.Rfc3279DerSequence);
+            Assert.True(theirPublic.VerifyData(data, theirDer, HashAlgorithmName.SHA384, DSASignatureFormat.Rfc3279DerSequence));
+
+            // Our key into the runtime, by explicit parameters and by PKCS#8.
+            using ECDsa ourPublic = ECDsa.Create(ours.ExportExplicitParameters(false));
+            using ECDsa ourPkcs8 = ECDsa.Create();
+            ourPkcs8.ImportPkcs8PrivateKey(ours.ExportPkcs8PrivateKey(), out _);
+            byte[] ourSignature = ours.SignData(data, HashAlgorithmName.SHA512);
+            Assert.True(ourPublic.VerifyData(data, ourSignature, HashAlgorithmName.SHA512));
+            Assert.True(ourPkcs8.VerifyData(data, ourSignature, HashAlgorithmName.SHA512));
+            byte[] ourDer = ours.SignData(data, HashAlgorithmName.SHA1, DSASignatureFormat.Rfc3279DerSequence);
+            Assert.True(ourPublic.VerifyData(data, ourDer, HashAlgorithmName.SHA1, DSASignatureFormat.Rfc3279DerSequence));
+
+            // PKCS#8 round trip through our own type and the runtime's private key into ours.
+            using var roundTrip = new ECDsaSecp192r1();
+            roundTrip.ImportPkcs8PrivateKey(ours.ExportPkcs8PrivateKey(), out _);
+            Assert.Equal(ourSignature, roundTrip.SignData(data, HashAlgorithmName.SHA512));
+            using var theirPrivate = new ECDsaSecp192r1(builtIn.ExportParameters(true));
+            Assert.True(builtIn.VerifyData(data, theirPrivate.SignData(data, HashAlgorithmName.SHA256), HashAlgorithmName.SHA256));
+        }
+    }
+
+    [Fact]
+    public void ImportRejectsBadKeys()
+    {
+        using var valid = new ECDsaSecp192r1();
+        ECParameters good = valid.ExportParameters(true);
+        byte[] p = P192Reference.P.ToByteArray(isUnsigned: true, isBigEndian: true);
+        byte[] n = P192Reference.N.ToByteArray(isUnsigned: true, isBigEndian: true);
+
+        ECParameters With(Mutate change) => Change(good, change);
+        var bad = new (string Name, ECParameters Parameters)[]
+        {
+            ("other curve", With((ref ECParameters k) => k.Curve = ECCurve.NamedCurves.nistP256)),
+            ("other explicit curve", With((ref ECParameters k) => { k.Curve = valid.ExportExplicitParameters(false).Curve; k.Curve.B![0] ^= 1; })),
+            ("Q off the curve", With((ref ECParameters k) => { k.D = null; k.Q.Y![23] ^= 1; })),
+            ("Q.X = p", With((ref ECParameters k) => { k.D = null; k.Q.X = (byte[])p.Clone(); })),
+            ("Q.Y + p (>= p)", With((ref ECParameters k) => { k.D = null; k.Q.Y = ToBytes(P192Reference.ToBig(Field(k.Q.Y!)) + P192Reference.P); })),
+            ("Q at infinity (0, 0)", With((ref ECParameters k) => { k.D = null; k.Q.X = new byte[24]; k.Q.Y = new byte[24]; })),
+            ("Q.X too short", With((ref ECParameters k) => { k.D = null; k.Q.X = k.Q.X![1..]; })),
+            ("D = 0", With((ref ECParameters k) => { k.Q = default; k.D = new byte[24]; })),
+            ("D = n", With((ref ECParameters k) => { k.Q = default; k.D = (byte[])n.Clone(); })),
+            ("D = 2^192 - 1", With((ref ECParameters k) => { k.Q = default; k.D = Enumerable24(0xFF); })),
+            ("D of 23 bytes", With((ref ECParameters k) => { k.Q = default; k.D = k.D![1..]; })),
+            ("D not matching Q", With((ref ECParameters k) => k.D![23] ^= 1)),
+            ("nothing", With((ref ECParameters k) => { k.Q = default; k.D = null; })),
+        };
+        foreach ((string name, ECParameters parameters) in bad)
+        {
+            var exception = Record.Exception(() => new ECDsaSecp192r1(parameters));
+            Assert.True(exception is CryptographicException, $"{name}: {exception?.GetType().Name ?? "accepted"}");
+        }
+
+        // D alone derives Q; the explicit curve is accepted; friendly names too.
+        using var fromD = new ECDsaSecp192r1(With((ref ECParameters k) => k.Q = default));
+        Assert.Equal(good.Q.X, fromD.ExportParameters(false).Q.X);
+        using var explicitCurve = new ECDsaSecp192r1(With((ref ECParameters k) => k.Curve = valid.ExportExplicitParameters(false).Curve));
+        using var named = new ECDsaSecp192r1(With((ref ECParameters k) => k.Curve = ECCurve.CreateFromFriendlyName("secp192r1")));
+        Assert.Throws<CryptographicException>(() => valid.GenerateKey(ECCurve.NamedCurves.nistP256));
+
+        // A public-only key verifies but cannot sign or export D.
+        using var publicOnly = new ECDsaSecp192r1(valid.ExportParameters(false));
+        Assert.False(publicOnly.HasPrivateKey);
+        Assert.Throws<CryptographicException>(() => publicOnly.SignHash(new byte[32]));
+        Assert.Throws<CryptographicException>(() => publicOnly.ExportParameters(true));
+        Assert.True(publicOnly.VerifyHash(new byte[32], valid.SignHash(new byte[32])));
+    }
+
+    [Fact]
+    public void MalformedSignaturesReturnFalseAndShortDestinationsAreNotWritten()
+    {
+        using var key = new ECDsaSecp192r1();
+        byte[] hash = new byte[32];
+        byte[] signature = key.SignHash(hash);
+        foreach (byte[] wrong in new[] { Array.Empty<byte>(), signature[..47], [.. signature, 0], new byte[48] })
+        {
+            Assert.False(key.VerifyHash(hash, wrong));
+            Assert.False(key.VerifyHash(hash, wrong, DSASignatureFormat.Rfc3279DerSequence));
+        }
+
+        Random random = TestRandom.Create(99);
+        byte[] der = key.SignHash(hash, DSASignatureFormat.Rfc3279DerSequence);
+        for (int i = 0; i < 400; i++)
+        {
+            byte[] mangled = (byte[])der.Clone();
+            mangled[random.Next(mangled.Length)] = (byte)random.Next(256);
+            if (random.Next(4) == 0)
+            {
+                mangled = mangled[..random.Next(mangled.Length)];
+            }
+
+            bool verified = key.VerifyHash(hash, mangled, DSASignatureFormat.Rfc3279DerSequence); // never throws
+            if (verified)
+            {
+                Assert.Equal(der, mangled);
+            }
+        }
+
+        byte[] destination = new byte[47];
+        Array.Fill(destination, (byte)0xA5);
+        Assert.False(key.TrySignHash(hash, destination, out int written));
+        Assert.Equal(0, written);
+        Assert.All(destination, b => Assert.Equal(0xA5, b));
+        Assert.False(key.TrySignHash(hash, destination.AsSpan(0, 10), DSASignatureFormat.Rfc3279DerSequence, out written));
+        Assert.Equal(0, written);
+        Assert.All(destination, b => Assert.Equal(0xA5, b));
+        Assert.Throws<ArgumentNullException>(() => key.SignHash((byte[])null!));
+        Assert.Throws<ArgumentNullException>(() => key.VerifyHash(hash, null!));
+    }
+
+    [Fact]
+    public void SignAndVerifyAllocateNothing()
+    {
+        using var key = new ECDsaSecp192r1();
+        byte[] hash = SHA256.HashData(new byte[] { 1, 2, 3 });
+        byte[] signature = new byte[48];
+        for (int i = 0; i < 20; i++)
+        {
+            key.TrySignHash(hash, signature, out _);
+            key.VerifyHash(hash.AsSpan(), signature.AsSpan());
+        }
+
+        long before = GC.GetAllocatedBytesForCurrentThread();
+        bool ok = true;
+        for (int i = 0; i < 50; i++)
+        {
+            ok &= key.TrySignHash(hash, signature, out _);
+            ok &= key.VerifyHash(hash.AsSpan(), signature.AsSpan());
+        }
+
+        long allocated = GC.GetAllocatedBytesForCurrentThread() - before;
+        Assert.True(ok);
+        Assert.Equal(0, allocated);
+    }
+
+    [Fact]
+    public void DisposeWipesAndForbidsUse()
+    {
+        var key = new ECDsaSecp192r1();
+        var field = typeof(ECDsaSecp192r1).GetField("_privateKey", System.Reflection.BindingFlags.NonPublic | System.Reflection.BindingFlags.Instance)!;
+        ulong[] limbs = (ulong[])field.GetValue(key)!;
+        key.Dispose();
+        Assert.All(limbs, l => Assert.Equal(0UL, l));
+        Assert.Throws<ObjectDisposedException>(() => key.SignHash(new byte[32]));
+        Assert.Throws<ObjectDisposedException>(() => key.VerifyHash(new byte[32], new byte[48]));
+    }
+
+    private delegate void Mutate(ref ECParameters parameters);
+
+    private static ECParameters Change(ECParameters original, Mutate change)
+    {
+        var copy = new ECParameters
+        {
+            Curve = original.Curve,
+            D = (byte[]?)original.D?.Clone(),
+            Q = new ECPoint { X = (byte[]?)original.Q.X?.Clone(), Y = (byte[]?)original.Q.Y?.Clone() },
+        };
+        change(ref copy);
+        return copy;
+    }
+
+    private static P192FieldElement Field(byte[] bytes)
+    {
+        P192FieldElement.TryRead(bytes, out P192FieldElement value);
+        return value;
+    }
+
+    private static byte[] ToBytes(BigInteger value)
+    {
+        byte[] raw = value.ToByteArray(isUnsigned: true, isBigEndian: true);
+        return raw.Length >= 24 ? raw : [.. new byte[24 - raw.Length], .. raw];
+    }
+
+    private static byte[] Enumerable24(byte value)
+    {
+        byte[] bytes = new byte[24];
+        Array.Fill(bytes, value);
+        return bytes;
+    }
+}
+
+internal static class ECDsaSecp192r1Keys
+{
+    public static ECParameters FromSpki(byte[] spki)
+    {
+        using var key = new ECDsaSecp192r1();
+        key.ImportSubjectPublicKeyInfo(spki, out _);
+        return key.ExportParameters(false);
+    }
+}
