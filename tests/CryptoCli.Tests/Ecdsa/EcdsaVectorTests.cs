@@ -114,8 +114,8 @@ public class EcdsaVectorTests
         foreach ((VectorLine line, string[] c) in file.ReadColumns(7))
         {
             string where = $"{file.Name}:{line.Number}";
-            bool expected = c[1].StartsWith("P", StringComparison.Ordinal);
-            Assert.True(expected || c[1].StartsWith("F", StringComparison.Ordinal), where);
+            bool expected = c[1].StartsWith('P');
+            Assert.True(expected || c[1].StartsWith('F'), where);
             CheckSigVer(where, c[0], VectorFile.Hex(c[6]), VectorFile.Hex(c[2]), VectorFile.Hex(c[3]), VectorFile.Hex(c[4]), VectorFile.Hex(c[5]), expected);
             count++;
         }
@@ -181,7 +181,7 @@ public class EcdsaVectorTests
             else if (record.Has("QX"))
             {
                 string result = record.Text("RESULT");
-                CheckSigVer(record.Where, record.Text("HASH"), record.Bytes("MSG"), record.Bytes("QX"), record.Bytes("QY"), record.Bytes("R"), record.Bytes("S"), result.StartsWith("P", StringComparison.Ordinal));
+                CheckSigVer(record.Where, record.Text("HASH"), record.Bytes("MSG"), record.Bytes("QX"), record.Bytes("QY"), record.Bytes("R"), record.Bytes("S"), result.StartsWith('P'));
                 cavp++;
             }
             else
