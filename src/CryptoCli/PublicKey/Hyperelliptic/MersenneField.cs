@@ -1,0 +1,77 @@
+// F_p with p = 2^31 - 1 (a Mersenne prime), the base field of the genus-3 curve of Kozaki-Matsuo (HECC-G3.md §2.1).
+// Elements are uint in the canonical range [0, p). Reduction uses 2^31 ≡ 1 (mod p): fold the high bits onto the low.
+using System.Runtime.CompilerServices;
+
+namespace CryptoCli;
+
+/// <summary>Arithmetic modulo the Mersenne prime p = 2^31 − 1 on canonical <see cref="uint"/> values. Not constant-time.</summary>
+internal static class MersenneField
+{
+    public const uint P = 0x7FFF_FFFF;
+
+    /// <summary>Reduces any <see cref="ulong"/> to [0, p): two folds bring it below p + 8, one subtraction finishes.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static uint Reduce(ulong x)
+    {
+        x = (x & P) + (x >> 31);  // < 2^34
+        x = (x & P) + (x >> 31);  // < p + 8
+        uint r = (uint)x - P;     // p itself must become 0
+        return r + ((uint)((int)r >> 31) & P);
+    }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static uint Add(uint a, uint b)
+    {
+        uint t = a + b - P;
+        return t + ((uint)((int)t >> 31) & P);
+    }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static uint Sub(uint a, uint b)
+    {
+        uint t = a - b;
+        return t + ((uint)((int)t >> 31) & P);
+    }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static uint Negate(uint a) => a == 0 ? 0 : P - a;
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static uint Mul(uint a, uint b) => Reduce((ulong)a * b);
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static uint Square(uint a) => Reduce((ulong)a * a);
+
+    private static uint SquareTimes(uint a, int count)
+    {
+        for (int i = 0; i < count; i++)
+        {
+            a = Square(a);
+        }
+
+        return a;
+    }
+
+    /// <summary>
+    /// a^(p−2) = a^(−1) by Fermat, with p − 2 = 4·(2^29 − 1) + 1: 30 squarings and 8 multiplications.
+    /// The inverse of 0 comes out as 0; callers rule that case out first.
+    /// </summary>
+    public static uint Invert(uint a)
+    {
+        uint t2 = Mul(Square(a), a);              // a^(2^2 − 1)
+        uint t3 = Mul(Square(t2), a);             // a^(2^3 − 1)
+        uint t6 = Mul(SquareTimes(t3, 3), t3);    // a^(2^6 − 1)
+        uint t12 = Mul(SquareTimes(t6, 6), t6);
+        uint t24 = Mul(SquareTimes(t12, 12), t12);
+        uint t27 = Mul(SquareTimes(t24, 3), t3);
+        uint t29 = Mul(SquareTimes(t27, 2), t2);  // a^(2^29 − 1)
+        return Mul(SquareTimes(t29, 2), a);       // a^(2^31 − 3)
+    }
+
+    /// <summary>Square root by n^((p+1)/4) = n^(2^29) (p ≡ 3 mod 4); false when n is not a square.</summary>
+    public static bool TrySqrt(uint n, out uint root)
+    {
+        root = SquareTimes(n, 29);
+        return Square(root) == n;
+    }
+}
