@@ -54,6 +54,24 @@ internal readonly struct Fp2 : System.IEquatable<Fp2>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static Fp2 MulSub(Fp2 x, Fp2 y, Fp2 z, Fp2 w) => MulAdd(x, y, -z, w);
 
+    /// <summary>x·y + z with one reduction per coordinate (sums stay below 2^63).</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static Fp2 MulPlus(Fp2 x, Fp2 y, Fp2 z) => new(
+        MersenneField.Reduce((ulong)x.Re * y.Re + (ulong)(P - x.Im) * y.Im + z.Re),
+        MersenneField.Reduce((ulong)x.Re * y.Im + (ulong)x.Im * y.Re + z.Im));
+
+    /// <summary>z − x·y with one reduction per coordinate: −(x·y) is formed from P − x (never negative).</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static Fp2 MinusMul(Fp2 z, Fp2 x, Fp2 y) => new(
+        MersenneField.Reduce((ulong)(P - x.Re) * y.Re + (ulong)x.Im * y.Im + z.Re),
+        MersenneField.Reduce((ulong)(P - x.Re) * y.Im + (ulong)(P - x.Im) * y.Re + z.Im));
+
+    /// <summary>x·y − z with one reduction per coordinate.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static Fp2 MulMinus(Fp2 x, Fp2 y, Fp2 z) => new(
+        MersenneField.Reduce((ulong)x.Re * y.Re + (ulong)(P - x.Im) * y.Im + (P - z.Re)),
+        MersenneField.Reduce((ulong)x.Re * y.Im + (ulong)x.Im * y.Re + (P - z.Im)));
+
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public Fp2 Square() => new(
         MersenneField.Reduce((ulong)(Re + Im) * (Re + P - Im)),

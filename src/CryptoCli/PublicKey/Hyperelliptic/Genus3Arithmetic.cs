@@ -61,13 +61,13 @@ internal static class Genus3Arithmetic
 
         // K1 = (f − V1²)/U1 = x^4 + k3x^3 + k2x^2 + k1x + k0, and w = K1 mod U1.
         Fp2 k3 = Genus3Curve.F6 - u12;
-        Fp2 k2 = Genus3Curve.F5 - u11 - u12 * k3;
-        Fp2 k1 = Genus3Curve.F4 - v12.Square() - u10 - Fp2.MulAdd(u11, k3, u12, k2);
-        Fp2 k0 = Genus3Curve.F3 - (v12 * v11).Double() - u10 * k3 - Fp2.MulAdd(u11, k2, u12, k1);
+        Fp2 k2 = Fp2.MinusMul(Genus3Curve.F5 - u11, u12, k3);
+        Fp2 k1 = Fp2.MinusMul(Genus3Curve.F4 - u10 - Fp2.MulAdd(u11, k3, u12, k2), v12, v12);
+        Fp2 k0 = Fp2.MinusMul(Genus3Curve.F3 - Fp2.MulAdd(u11, k2, u12, k1) - (v12 * v11).Double(), u10, k3);
         Fp2 c = k3 - u12;
-        Fp2 w2 = k2 - u11 - c * u12;
-        Fp2 w1 = k1 - u10 - c * u11;
-        Fp2 w0 = k0 - c * u10;
+        Fp2 w2 = Fp2.MinusMul(k2 - u11, c, u12);
+        Fp2 w1 = Fp2.MinusMul(k1 - u10, c, u11);
+        Fp2 w0 = Fp2.MinusMul(k0, c, u10);
 
         // m = U1, t = 2·V1.
         return TryCore(
@@ -81,9 +81,10 @@ internal static class Genus3Arithmetic
 
     /// <summary>
     /// The common core: s ≡ w/t (mod m), then u' = (s~²U1 + 2z·s~V1 − z²K1)/m, v' = −s2·((s~U1 + zV1) mod u'),
-    /// u'' = (f − v'²)/u', v'' = −v' mod u''. U1 and V1 come from <paramref name="d1"/>.
+    /// u'' = (f − v'²)/u', v'' = −v' mod u''. U1 and V1 come from <paramref name="d1"/>. Split into three methods that
+    /// are not inlined into each other, so that the JIT inlines every field operation inside them (one method of this
+    /// size exhausts its inlining budget and calls the operators instead).
     /// </summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static bool TryCore(
         in Genus3Divisor d1,
         Fp2 m2, Fp2 m1, Fp2 m0,
@@ -92,80 +93,110 @@ internal static class Genus3Arithmetic
         Fp2 k13,
         out Genus3Divisor result)
     {
-        // 1. Columns a = t, b = x·a mod m, c = x·b mod m of the matrix of z ↦ t·z mod m; then its adjugate.
-        Fp2 b0 = -(m0 * a2), b1 = a0 - m1 * a2, b2 = a1 - m2 * a2;
-        Fp2 c0 = -(m0 * b2), c1 = b0 - m1 * b2, c2 = b1 - m2 * b2;
-        Fp2 adj00 = Fp2.MulSub(b1, c2, b2, c1), adj01 = Fp2.MulSub(b2, c0, b0, c2), adj02 = Fp2.MulSub(b0, c1, b1, c0);
-        Fp2 adj10 = Fp2.MulSub(a2, c1, a1, c2), adj11 = Fp2.MulSub(a0, c2, a2, c0), adj12 = Fp2.MulSub(a1, c0, a0, c1);
-        Fp2 adj20 = Fp2.MulSub(a1, b2, a2, b1), adj21 = Fp2.MulSub(a2, b0, a0, b2), adj22 = Fp2.MulSub(a0, b1, a1, b0);
-        Fp2 r = Fp2.MulAdd(a0, adj00, a1, adj01) + a2 * adj02;
-        Fp2 sp2 = Fp2.MulAdd(adj20, w0, adj21, w1) + adj22 * w2;
-        if (r.IsZero || sp2.IsZero)
+        if (!TrySolve(m2, m1, m0, a2, a1, a0, w2, w1, w0, out Fp2 s1, out Fp2 s0, out Fp2 z, out Fp2 bigS2))
         {
             result = default;
             return false;
         }
 
-        Fp2 sp1 = Fp2.MulAdd(adj10, w0, adj11, w1) + adj12 * w2;
-        Fp2 sp0 = Fp2.MulAdd(adj00, w0, adj01, w1) + adj02 * w2;
+        Quartic q = NewU(d1, m2, m1, m0, s1, s0, z, k13);
+        result = Finish(d1, q, s1, s0, z, bigS2);
+        return true;
+    }
 
-        // 2. One inversion gives 1/s'2, the monic s~ = x^2 + s1·x + s0, z = 1/s2 and S2 = s2.
+    /// <summary>u' = x^4 + Q3x^3 + Q2x^2 + Q1x + Q0.</summary>
+    private struct Quartic
+    {
+        public Fp2 Q3, Q2, Q1, Q0;
+    }
+
+    /// <summary>
+    /// Steps 1–2: solve t·s ≡ w (mod m) with the adjugate of the matrix of z ↦ t·z mod m (columns a = t,
+    /// b = x·a mod m, c = x·b mod m), then one inversion gives the monic s~ = x^2 + s1·x + s0, z = 1/s2 and s2.
+    /// False when the resultant r or s'2 is zero (not generic).
+    /// </summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static bool TrySolve(
+        Fp2 m2, Fp2 m1, Fp2 m0,
+        Fp2 a2, Fp2 a1, Fp2 a0,
+        Fp2 w2, Fp2 w1, Fp2 w0,
+        out Fp2 s1, out Fp2 s0, out Fp2 z, out Fp2 bigS2)
+    {
+        Fp2 b0 = Fp2.MinusMul(Fp2.Zero, m0, a2), b1 = Fp2.MinusMul(a0, m1, a2), b2 = Fp2.MinusMul(a1, m2, a2);
+        Fp2 c0 = Fp2.MinusMul(Fp2.Zero, m0, b2), c1 = Fp2.MinusMul(b0, m1, b2), c2 = Fp2.MinusMul(b1, m2, b2);
+        Fp2 adj00 = Fp2.MulSub(b1, c2, b2, c1), adj01 = Fp2.MulSub(b2, c0, b0, c2), adj02 = Fp2.MulSub(b0, c1, b1, c0);
+        Fp2 adj20 = Fp2.MulSub(a1, b2, a2, b1), adj21 = Fp2.MulSub(a2, b0, a0, b2), adj22 = Fp2.MulSub(a0, b1, a1, b0);
+        Fp2 r = Fp2.MulPlus(a2, adj02, Fp2.MulAdd(a0, adj00, a1, adj01));
+        Fp2 sp2 = Fp2.MulPlus(adj22, w2, Fp2.MulAdd(adj20, w0, adj21, w1));
+        if (r.IsZero || sp2.IsZero)
+        {
+            s1 = s0 = z = bigS2 = default;
+            return false;
+        }
+
+        Fp2 adj10 = Fp2.MulSub(a2, c1, a1, c2), adj11 = Fp2.MulSub(a0, c2, a2, c0), adj12 = Fp2.MulSub(a1, c0, a0, c1);
+        Fp2 sp1 = Fp2.MulPlus(adj12, w2, Fp2.MulAdd(adj10, w0, adj11, w1));
+        Fp2 sp0 = Fp2.MulPlus(adj02, w2, Fp2.MulAdd(adj00, w0, adj01, w1));
+
         Fp2 i1 = (r * sp2).Invert();
-        Fp2 i = i1 * r;
-        Fp2 s1 = sp1 * i, s0 = sp0 * i;
-        Fp2 z = r * i;
-        Fp2 bigS2 = i1 * sp2.Square();
+        Fp2 i = i1 * r;             // 1/s'2
+        s1 = sp1 * i;
+        s0 = sp0 * i;
+        z = r * i;                  // 1/s2
+        bigS2 = i1 * sp2.Square();  // s2
+        return true;
+    }
+
+    /// <summary>Step 3: u' from the top coefficients of s~²U1 + 2z·s~V1 − z²K1, divided by m.</summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static Quartic NewU(in Genus3Divisor d1, Fp2 m2, Fp2 m1, Fp2 m0, Fp2 s1, Fp2 s0, Fp2 z, Fp2 k13)
+    {
+        Fp2 u12 = d1.U2, u11 = d1.U1, u10 = d1.U0;
         Fp2 z2 = z.Square();
-
-        Fp2 u12 = d1.U2, u11 = d1.U1, u10 = d1.U0, v12 = d1.V2, v11 = d1.V1, v10 = d1.V0;
-
-        // 3. u' = x^4 + q3x^3 + q2x^2 + q1x + q0 from the top coefficients of the numerator.
         Fp2 twoS1 = s1.Double();
         Fp2 e2 = s1.Square() + s0.Double();
         Fp2 e1 = (s0 * s1).Double();
         Fp2 e0 = s0.Square();
         Fp2 d6 = u12 + twoS1;
-        Fp2 d5 = u11 + twoS1 * u12 + e2;
+        Fp2 d5 = Fp2.MulPlus(twoS1, u12, u11 + e2);
         Fp2 d4 = u10 + Fp2.MulAdd(twoS1, u11, e2, u12) + e1;
-        Fp2 d3 = Fp2.MulAdd(twoS1, u10, e2, u11) + e1 * u12 + e0;
-        Fp2 zv12 = z * v12;
+        Fp2 d3 = Fp2.MulPlus(e1, u12, Fp2.MulAdd(twoS1, u10, e2, u11) + e0);
+        Fp2 zv12 = z * d1.V2;
         Fp2 bigA4 = d4 + zv12.Double() - z2;
-        Fp2 bigA3 = d3 + Fp2.MulAdd(z, v11, s1, zv12).Double() - z2 * k13;
-        Fp2 q3 = d6 - m2;
-        Fp2 q2 = d5 - m2 * q3 - m1;
-        Fp2 q1 = bigA4 - Fp2.MulAdd(m2, q2, m1, q3) - m0;
-        Fp2 q0 = bigA3 - Fp2.MulAdd(m2, q1, m1, q2) - m0 * q3;
+        Fp2 bigA3 = Fp2.MinusMul(d3 + Fp2.MulAdd(z, d1.V1, s1, zv12).Double(), z2, k13);
+        Quartic q;
+        q.Q3 = d6 - m2;
+        q.Q2 = Fp2.MinusMul(d5 - m1, m2, q.Q3);
+        q.Q1 = bigA4 - Fp2.MulAdd(m2, q.Q2, m1, q.Q3) - m0;
+        q.Q0 = Fp2.MinusMul(bigA3 - Fp2.MulAdd(m2, q.Q1, m1, q.Q2), m0, q.Q3);
+        return q;
+    }
 
-        // 4. v' = −S2·((s~U1 + zV1) mod u').
+    /// <summary>Steps 4–6: v' = −s2·((s~U1 + zV1) mod u'), u'' = (f − v'²)/u', v'' = −(v' mod u'').</summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static Genus3Divisor Finish(in Genus3Divisor d1, in Quartic q, Fp2 s1, Fp2 s0, Fp2 z, Fp2 bigS2)
+    {
+        Fp2 u12 = d1.U2, u11 = d1.U1, u10 = d1.U0;
+        Fp2 q3 = q.Q3, q2 = q.Q2, q1 = q.Q1, q0 = q.Q0;
         Fp2 g4 = u12 + s1;
-        Fp2 g3 = u11 + s1 * u12 + s0;
-        Fp2 g2 = u10 + Fp2.MulAdd(s1, u11, s0, u12) + zv12;
-        Fp2 g1 = Fp2.MulAdd(s1, u10, s0, u11) + z * v11;
-        Fp2 g0 = Fp2.MulAdd(s0, u10, z, v10);
+        Fp2 g3 = Fp2.MulPlus(s1, u12, u11 + s0);
+        Fp2 g2 = Fp2.MulPlus(z, d1.V2, u10 + Fp2.MulAdd(s1, u11, s0, u12));
+        Fp2 g1 = Fp2.MulPlus(z, d1.V1, Fp2.MulAdd(s1, u10, s0, u11));
+        Fp2 g0 = Fp2.MulAdd(s0, u10, z, d1.V0);
         Fp2 c = g4 - q3;
         Fp2 negS2 = -bigS2;
-        Fp2 vp3 = negS2 * (g3 - q2 - c * q3);
-        Fp2 vp2 = negS2 * (g2 - q1 - c * q2);
-        Fp2 vp1 = negS2 * (g1 - q0 - c * q1);
-        Fp2 vp0 = negS2 * (g0 - c * q0);
+        Fp2 vp3 = negS2 * Fp2.MinusMul(g3 - q2, c, q3);
+        Fp2 vp2 = negS2 * Fp2.MinusMul(g2 - q1, c, q2);
+        Fp2 vp1 = negS2 * Fp2.MinusMul(g1 - q0, c, q1);
+        Fp2 vp0 = negS2 * Fp2.MinusMul(g0, c, q0);
 
-        // 5. u'' = (f − v'²)/u' = x^3 + p2x^2 + p1x + p0.
-        Fp2 n6 = Genus3Curve.F6 - vp3.Square();
+        Fp2 n6 = Fp2.MinusMul(Genus3Curve.F6, vp3, vp3);
         Fp2 n5 = Genus3Curve.F5 - (vp3 * vp2).Double();
         Fp2 n4 = Genus3Curve.F4 - Fp2.MulAdd(vp3.Double(), vp1, vp2, vp2);
         Fp2 p2 = n6 - q3;
-        Fp2 p1 = n5 - q3 * p2 - q2;
+        Fp2 p1 = Fp2.MinusMul(n5 - q2, q3, p2);
         Fp2 p0 = n4 - Fp2.MulAdd(q3, p1, q2, p2) - q1;
 
-        // 6. v'' = −(v' mod u'').
-        result = new Genus3Divisor(
-            3,
-            p0,
-            p1,
-            p2,
-            vp3 * p0 - vp0,
-            vp3 * p1 - vp1,
-            vp3 * p2 - vp2);
-        return true;
+        return new Genus3Divisor(3, p0, p1, p2, Fp2.MulMinus(vp3, p0, vp0), Fp2.MulMinus(vp3, p1, vp1), Fp2.MulMinus(vp3, p2, vp2));
     }
 }

@@ -53,19 +53,41 @@ internal static class MersenneField
     }
 
     /// <summary>
-    /// a^(p−2) = a^(−1) by Fermat, with p − 2 = 4·(2^29 − 1) + 1: 30 squarings and 8 multiplications.
-    /// The inverse of 0 comes out as 0; callers rule that case out first.
+    /// a·b reduced only to [0, p + 2] (two folds, no final subtraction): inputs up to p + 2 keep the product below
+    /// 2^63. Shortens the dependency chain of the inversion, the one long serial computation of a group operation.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static uint MulLoose(uint a, uint b)
+    {
+        ulong x = (ulong)a * b;
+        x = (x & P) + (x >> 31);
+        return (uint)((x & P) + (x >> 31));
+    }
+
+    private static uint SquareTimesLoose(uint a, int count)
+    {
+        for (int i = 0; i < count; i++)
+        {
+            a = MulLoose(a, a);
+        }
+
+        return a;
+    }
+
+    /// <summary>
+    /// a^(p−2) = a^(−1) by Fermat, with p − 2 = 4·(2^29 − 1) + 1: 30 squarings and 8 multiplications on loosely
+    /// reduced values, one canonical reduction at the end. The inverse of 0 comes out as 0; callers rule that case out first.
     /// </summary>
     public static uint Invert(uint a)
     {
-        uint t2 = Mul(Square(a), a);              // a^(2^2 − 1)
-        uint t3 = Mul(Square(t2), a);             // a^(2^3 − 1)
-        uint t6 = Mul(SquareTimes(t3, 3), t3);    // a^(2^6 − 1)
-        uint t12 = Mul(SquareTimes(t6, 6), t6);
-        uint t24 = Mul(SquareTimes(t12, 12), t12);
-        uint t27 = Mul(SquareTimes(t24, 3), t3);
-        uint t29 = Mul(SquareTimes(t27, 2), t2);  // a^(2^29 − 1)
-        return Mul(SquareTimes(t29, 2), a);       // a^(2^31 − 3)
+        uint t2 = MulLoose(MulLoose(a, a), a);              // a^(2^2 − 1)
+        uint t3 = MulLoose(MulLoose(t2, t2), a);            // a^(2^3 − 1)
+        uint t6 = MulLoose(SquareTimesLoose(t3, 3), t3);    // a^(2^6 − 1)
+        uint t12 = MulLoose(SquareTimesLoose(t6, 6), t6);
+        uint t24 = MulLoose(SquareTimesLoose(t12, 12), t12);
+        uint t27 = MulLoose(SquareTimesLoose(t24, 3), t3);
+        uint t29 = MulLoose(SquareTimesLoose(t27, 2), t2);  // a^(2^29 − 1)
+        return Reduce((ulong)SquareTimesLoose(t29, 2) * a); // a^(2^31 − 3)
     }
 
     /// <summary>Square root by n^((p+1)/4) = n^(2^29) (p ≡ 3 mod 4); false when n is not a square.</summary>
