@@ -134,11 +134,12 @@ internal static class Genus3Arithmetic
             return false;
         }
 
+        // The inversion is one long dependency chain; s'1 and s'0 come after it in program order so that the
+        // processor computes them while the chain is in flight.
+        Fp2 i1 = (r * sp2).Invert();
         Fp2 adj10 = Fp2.MulSub(a2, c1, a1, c2), adj11 = Fp2.MulSub(a0, c2, a2, c0), adj12 = Fp2.MulSub(a1, c0, a0, c1);
         Fp2 sp1 = Fp2.MulPlus(adj12, w2, Fp2.MulAdd(adj10, w0, adj11, w1));
         Fp2 sp0 = Fp2.MulPlus(adj02, w2, Fp2.MulAdd(adj00, w0, adj01, w1));
-
-        Fp2 i1 = (r * sp2).Invert();
         Fp2 i = i1 * r;             // 1/s'2
         s1 = sp1 * i;
         s0 = sp0 * i;
