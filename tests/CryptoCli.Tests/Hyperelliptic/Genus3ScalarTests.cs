@@ -60,6 +60,24 @@ public class Genus3ScalarTests
     }
 
     [Fact]
+    public void LimbMultiplication_PortableAndIntrinsicMatchBigInteger()
+    {
+        var random = TestRandom.Create(3306);
+        byte[] buffer = new byte[16];
+        for (int i = 0; i < 2000; i++)
+        {
+            random.NextBytes(buffer);
+            ulong a = i == 0 ? ulong.MaxValue : BitConverter.ToUInt64(buffer, 0);
+            ulong b = i == 0 ? ulong.MaxValue : BitConverter.ToUInt64(buffer, 8) >> random.Next(64);
+            BigInteger expected = (BigInteger)a * b;
+            ulong high = Limbs.MultiplyHighPortable(a, b, out ulong low);
+            Assert.Equal(expected, ((BigInteger)high << 64) | low);
+            high = Limbs.MultiplyHigh(a, b, out low);
+            Assert.Equal(expected, ((BigInteger)high << 64) | low);
+        }
+    }
+
+    [Fact]
     public void NafRecoding_IsAWidth5Naf()
     {
         var random = TestRandom.Create(3303);

@@ -185,12 +185,19 @@ internal static class Limbs
 #if NET
         return Math.BigMul(a, b, out low);
 #else
+        return MultiplyHighPortable(a, b, out low);
+#endif
+    }
+
+    /// <summary>The netstandard2.0 path of <see cref="MultiplyHigh"/>: four 32×32-bit products (tested on every target).</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static ulong MultiplyHighPortable(ulong a, ulong b, out ulong low)
+    {
         ulong aLow = (uint)a, aHigh = a >> 32, bLow = (uint)b, bHigh = b >> 32;
         ulong ll = aLow * bLow, lh = aLow * bHigh, hl = aHigh * bLow, hh = aHigh * bHigh;
         ulong middle = (ll >> 32) + (uint)lh + (uint)hl;
         low = (middle << 32) | (uint)ll;
         return hh + (lh >> 32) + (hl >> 32) + (middle >> 32);
-#endif
     }
 
     /// <summary>result = a·b mod 2^(64·result.Length) (schoolbook).</summary>
