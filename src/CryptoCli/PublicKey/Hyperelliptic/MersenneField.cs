@@ -14,9 +14,8 @@ internal static class MersenneField
     public static uint Reduce(ulong x)
     {
         x = (x & P) + (x >> 31);  // < 2^34
-        x = (x & P) + (x >> 31);  // < p + 8
-        uint r = (uint)x - P;     // p itself must become 0
-        return r + ((uint)((int)r >> 31) & P);
+        uint r = (uint)(x & P) + (uint)(x >> 31);  // < p + 8
+        return r >= P ? r - P : r;  // p itself must become 0
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
