@@ -81,9 +81,9 @@ internal static class Genus3Arithmetic
 
     /// <summary>
     /// The common core: s ≡ w/t (mod m), then u' = (s~²U1 + 2z·s~V1 − z²K1)/m, v' = −s2·((s~U1 + zV1) mod u'),
-    /// u'' = (f − v'²)/u', v'' = −v' mod u''. U1 and V1 come from <paramref name="d1"/>. Split into three methods that
-    /// are not inlined into each other, so that the JIT inlines every field operation inside them (one method of this
-    /// size exhausts its inlining budget and calls the operators instead).
+    /// u'' = (f − v'²)/u', v'' = −v' mod u''. U1 and V1 come from <paramref name="d1"/>. Steps 1–2 and 3 stay out of
+    /// line, so that the JIT inlines every field operation inside each part (one method of this size exhausts its
+    /// inlining budget and calls the operators instead).
     /// </summary>
     private static bool TryCore(
         in Genus3Divisor d1,
@@ -174,7 +174,7 @@ internal static class Genus3Arithmetic
     }
 
     /// <summary>Steps 4–6: v' = −s2·((s~U1 + zV1) mod u'), u'' = (f − v'²)/u', v'' = −(v' mod u'').</summary>
-    [MethodImpl(MethodImplOptions.NoInlining)]
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static Genus3Divisor Finish(in Genus3Divisor d1, in Quartic q, Fp2 s1, Fp2 s0, Fp2 z, Fp2 bigS2)
     {
         Fp2 u12 = d1.U2, u11 = d1.U1, u10 = d1.U0;
