@@ -226,12 +226,12 @@ public readonly struct Genus3Divisor : IEquatable<Genus3Divisor>
     public override int GetHashCode()
     {
         int hash = _degree;
-        foreach (Fp2 c in new[] { U0, U1, U2, V0, V1, V2 })
-        {
-            hash = unchecked((hash * 31) + c.GetHashCode());
-        }
-
-        return hash;
+        hash = unchecked((hash * 31) + U0.GetHashCode());
+        hash = unchecked((hash * 31) + U1.GetHashCode());
+        hash = unchecked((hash * 31) + U2.GetHashCode());
+        hash = unchecked((hash * 31) + V0.GetHashCode());
+        hash = unchecked((hash * 31) + V1.GetHashCode());
+        return unchecked((hash * 31) + V2.GetHashCode());
     }
 
     /// <summary>A minimal reader for the one JSON shape a divisor has.</summary>
