@@ -29,16 +29,29 @@ public sealed class ResultTable
         foreach (BenchmarkReport report in summaries.SelectMany(s => s.Reports))
         {
             MethodInfo method = report.BenchmarkCase.Descriptor.WorkloadMethod;
-            RowAttribute? row = method.GetCustomAttribute<RowAttribute>();
-            PrimitiveAttribute? primitive = method.DeclaringType?.GetCustomAttribute<PrimitiveAttribute>()
-                ?? report.BenchmarkCase.Descriptor.Type.GetCustomAttribute<PrimitiveAttribute>();
-            if (row is null || primitive is null || report.ResultStatistics is null)
+            if (report.ResultStatistics is null)
             {
                 continue;
             }
 
+            // Default-run classes name their rows; a study class (no [Primitive]/[Row]) gets its class name as the
+            // primitive, its method name as the implementation, and its categories and other parameters as the operation.
+            RowAttribute? row = method.GetCustomAttribute<RowAttribute>();
+            PrimitiveAttribute? primitive = report.BenchmarkCase.Descriptor.Type.GetCustomAttribute<PrimitiveAttribute>();
             object? size = report.BenchmarkCase.Parameters.Items.FirstOrDefault(p => p.Name == "Size")?.Value;
-            rows.Add(new ResultRow(row.Primitive ?? primitive.Name, row.Operation, size is int s ? s : 0, row.Implementation, report.ResultStatistics.Mean));
+            string others = string.Join(" ", report.BenchmarkCase.Parameters.Items.Where(p => p.Name != "Size").Select(p => $"{p.Name}={p.Value}"));
+            string operation = row?.Operation ?? string.Join("/", report.BenchmarkCase.Descriptor.Categories.DefaultIfEmpty("run"));
+            if (others.Length > 0)
+            {
+                operation += $" [{others}]";
+            }
+
+            rows.Add(new ResultRow(
+                row?.Primitive ?? primitive?.Name ?? report.BenchmarkCase.Descriptor.Type.Name,
+                operation.Replace(',', ';'),
+                size is int s ? s : 0,
+                row?.Implementation ?? method.Name,
+                report.ResultStatistics.Mean));
         }
 
         return new ResultTable(rows);
