@@ -242,10 +242,10 @@ internal sealed class CamelliaTable32Kernel : BlockCipherKernel
     {
         // sp + 0: SP1110, + 256: SP0222, + 512: SP3033, + 768: SP4404.
         // Balanced XOR trees: the round's critical path is load, two XORs, not load, three XORs.
-        uint a = (Unsafe.Add(ref sp, (int)(xL >> 24)) ^ Unsafe.Add(ref sp, 256 + (byte)(xL >> 16))) ^
-                 (Unsafe.Add(ref sp, 512 + (byte)(xL >> 8)) ^ Unsafe.Add(ref sp, 768 + (byte)xL));
-        uint b = (Unsafe.Add(ref sp, 256 + (int)(xR >> 24)) ^ Unsafe.Add(ref sp, 512 + (byte)(xR >> 16))) ^
-                 (Unsafe.Add(ref sp, 768 + (byte)(xR >> 8)) ^ Unsafe.Add(ref sp, (byte)xR));
+        uint a = (Unsafe.Add(ref sp, (nuint)(xL >> 24)) ^ Unsafe.Add(ref sp, (nuint)(byte)(xL >> 16) + 256)) ^
+                 (Unsafe.Add(ref sp, (nuint)(byte)(xL >> 8) + 512) ^ Unsafe.Add(ref sp, (nuint)(byte)xL + 768));
+        uint b = (Unsafe.Add(ref sp, (nuint)(xR >> 24) + 256) ^ Unsafe.Add(ref sp, (nuint)(byte)(xR >> 16) + 512)) ^
+                 (Unsafe.Add(ref sp, (nuint)(byte)(xR >> 8) + 768) ^ Unsafe.Add(ref sp, (nuint)(byte)xR));
         uint left = a ^ b;
         d0 ^= left;
         d1 ^= left ^ Bits.RotateRight(a, 8);

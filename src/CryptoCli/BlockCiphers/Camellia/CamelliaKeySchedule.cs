@@ -129,10 +129,10 @@ internal static class CamelliaKeySchedule
     /// <remarks>The XORs form a balanced tree (depth 3, not a chain of 7): this is on the critical path of every round.</remarks>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     internal static ulong F(ref ulong sp, ulong x) =>
-        ((Unsafe.Add(ref sp, (int)(x >> 56)) ^ Unsafe.Add(ref sp, 256 + (byte)(x >> 48))) ^
-         (Unsafe.Add(ref sp, 512 + (byte)(x >> 40)) ^ Unsafe.Add(ref sp, 768 + (byte)(x >> 32)))) ^
-        ((Unsafe.Add(ref sp, 1024 + (byte)(x >> 24)) ^ Unsafe.Add(ref sp, 1280 + (byte)(x >> 16))) ^
-         (Unsafe.Add(ref sp, 1536 + (byte)(x >> 8)) ^ Unsafe.Add(ref sp, 1792 + (byte)x)));
+        ((Unsafe.Add(ref sp, (nuint)(x >> 56)) ^ Unsafe.Add(ref sp, (nuint)(byte)(x >> 48) + 256)) ^
+         (Unsafe.Add(ref sp, (nuint)(byte)(x >> 40) + 512) ^ Unsafe.Add(ref sp, (nuint)(byte)(x >> 32) + 768))) ^
+        ((Unsafe.Add(ref sp, (nuint)(byte)(x >> 24) + 1024) ^ Unsafe.Add(ref sp, (nuint)(byte)(x >> 16) + 1280)) ^
+         (Unsafe.Add(ref sp, (nuint)(byte)(x >> 8) + 1536) ^ Unsafe.Add(ref sp, (nuint)(byte)x + 1792)));
 
     // (a, b) = 32-bit words (aL, aR), (bL, bR); returns (aR, bL), the middle of a 32-bit rotation of a 128-bit value.
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
