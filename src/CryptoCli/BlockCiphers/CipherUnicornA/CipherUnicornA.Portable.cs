@@ -1,0 +1,134 @@
+// CIPHERUNICORN-A (NEC), 128-bit block, 128/192/256-bit keys, 16 Feistel rounds on (L = w0‖w1, R = w2‖w3),
+// big-endian 32-bit words, modular whitening (add on input, subtract on output). The fast portable kernel.
+//
+// Round function F(xl, xr) (Robshaw's CRYPTREC review and the public implementations):
+//   temporary-key chain: wk0 = sk0 + xr, wk1 = sk1 + xl, four multiply/T steps, two byte-1 T steps;
+//   main chain: (wx0, wx1) = A3(fk0 + xl, fk1 + xr), A3(X) = X ⊕ X<<<23 ⊕ X<<<41 on the 64-bit X = wx0‖wx1,
+//   two multiply/T steps, T on bytes 1, 2, 3 alternately, then two T look-ups whose byte position n is taken
+//   from bits 3..2 and 1..0 of wk1; output (wx0 ⊕ wk0, wx1 ⊕ wk0).
+// T_n(x) = S0‖S1‖S2‖S3 of byte n of x: P2's technique makes it one 8->32-bit table look-up.
+using System;
+using System.Buffers.Binary;
+using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
+
+namespace CryptoCli;
+
+/// <summary>
+/// The fast CIPHERUNICORN-A kernel ("table32"): P2's single 8->32-bit T table, the round function inlined and
+/// unrolled two rounds at a time (no word moves between rounds), table and key read through refs held in locals
+/// (<see cref="Unsafe.Add{T}(ref T, int)"/>, no bounds checks), <c>(byte)</c> casts for byte extraction.
+/// Not constant-time: table indices and the T_n byte selection depend on secret data.
+/// </summary>
+internal sealed class CipherUnicornAKernel : BlockCipherKernel
+{
+    internal const uint C0 = 0x7e167289;
+    internal const uint C1 = 0xfe21464b;
+
+    private readonly uint[] _encryptionKey = new uint[CipherUnicornAKeySchedule.ExpandedWords];
+    private readonly uint[] _decryptionKey = new uint[CipherUnicornAKeySchedule.ExpandedWords];
+
+    public CipherUnicornAKernel(ReadOnlySpan<byte> key)
+        : base(16)
+    {
+        CipherUnicornAKeySchedule.Expand(key, _encryptionKey, _decryptionKey);
+    }
+
+    public override string Name => "table32";
+
+    internal uint[] EncryptionKey => _encryptionKey;
+
+    internal uint[] DecryptionKey => _decryptionKey;
+
+    public override void EncryptBlocks(ReadOnlySpan<byte> source, Span<byte> destination) => Transform(source, destination, _encryptionKey);
+
+    public override void DecryptBlocks(ReadOnlySpan<byte> source, Span<byte> destination) => Transform(source, destination, _decryptionKey);
+
+    private static void Transform(ReadOnlySpan<byte> source, Span<byte> destination, uint[] roundKeys)
+    {
+        ref uint t = ref MemoryMarshal.GetReference(CipherUnicornATables.T.AsSpan());
+        ref uint k = ref MemoryMarshal.GetReference(roundKeys.AsSpan());
+        ref byte input = ref MemoryMarshal.GetReference(source);
+        ref byte output = ref MemoryMarshal.GetReference(destination);
+        for (int offset = 0; offset < source.Length; offset += 16)
+        {
+            TransformBlock(ref t, ref k, ref Unsafe.Add(ref input, offset), ref Unsafe.Add(ref output, offset));
+        }
+    }
+
+    /// <summary>One block; encryption and decryption differ only in the key layout (see <see cref="CipherUnicornAKeySchedule"/>).</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    internal static void TransformBlock(ref uint t, ref uint k, ref byte input, ref byte output)
+    {
+        uint x0 = ReadBigEndian(ref input, 0) + k;
+        uint x1 = ReadBigEndian(ref input, 4) + Unsafe.Add(ref k, 1);
+        uint x2 = ReadBigEndian(ref input, 8) + Unsafe.Add(ref k, 2);
+        uint x3 = ReadBigEndian(ref input, 12) + Unsafe.Add(ref k, 3);
+
+        ref uint rk = ref Unsafe.Add(ref k, 4);
+        for (int round = 0; round < CipherUnicornAKeySchedule.Rounds; round += 2)
+        {
+            Round(ref t, ref rk, x2, x3, ref x0, ref x1);
+            Round(ref t, ref Unsafe.Add(ref rk, 4), x0, x1, ref x2, ref x3);
+            rk = ref Unsafe.Add(ref rk, 8);
+        }
+
+        // After an even number of rounds the halves are back in place; the output order is R ‖ L.
+        WriteBigEndian(ref output, 0, x2 - rk);
+        WriteBigEndian(ref output, 4, x3 - Unsafe.Add(ref rk, 1));
+        WriteBigEndian(ref output, 8, x0 - Unsafe.Add(ref rk, 2));
+        WriteBigEndian(ref output, 12, x1 - Unsafe.Add(ref rk, 3));
+    }
+
+    /// <summary>(yl, yr) ^= F(xl, xr) with round keys rk = (fk0, fk1, sk0, sk1).</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void Round(ref uint t, ref uint rk, uint xl, uint xr, ref uint yl, ref uint yr)
+    {
+        // Temporary-key chain: independent of the main chain until the end, so the two overlap in the pipeline.
+        uint wk0 = (Unsafe.Add(ref rk, 2) + xr) * C0;
+        uint wk1 = Unsafe.Add(ref rk, 3) + xl;
+        wk1 = (wk1 ^ Unsafe.Add(ref t, (int)(wk0 >> 24))) * C1;
+        wk0 = (wk0 ^ Unsafe.Add(ref t, (int)(wk1 >> 24))) * C1;
+        wk1 = (wk1 ^ Unsafe.Add(ref t, (int)(wk0 >> 24))) * C0;
+        wk0 ^= Unsafe.Add(ref t, (int)(wk1 >> 24));
+        wk1 ^= Unsafe.Add(ref t, (byte)(wk0 >> 16));
+        wk0 ^= Unsafe.Add(ref t, (byte)(wk1 >> 16));
+
+        // Main chain: A3 on the 64-bit word, then the multiply/T cascade.
+        ulong x = ((ulong)(rk + xl) << 32) | (Unsafe.Add(ref rk, 1) + xr);
+        x ^= Bits.RotateLeft(x, 23) ^ Bits.RotateLeft(x, 41);
+        uint wx0 = (uint)(x >> 32) * C0;
+        uint wx1 = ((uint)x ^ Unsafe.Add(ref t, (int)(wx0 >> 24))) * C1;
+        wx0 ^= Unsafe.Add(ref t, (int)(wx1 >> 24));
+        wx1 ^= Unsafe.Add(ref t, (byte)(wx0 >> 16));
+        wx0 ^= Unsafe.Add(ref t, (byte)(wx1 >> 16));
+        wx1 ^= Unsafe.Add(ref t, (byte)(wx0 >> 8));
+        wx0 ^= Unsafe.Add(ref t, (byte)(wx1 >> 8));
+        wx1 ^= Unsafe.Add(ref t, (byte)wx0);
+        wx0 ^= Unsafe.Add(ref t, (byte)wx1);
+
+        // Data-dependent byte selection: byte n = 0 is the most significant, so the shift is 24 - 8n.
+        wx1 ^= Unsafe.Add(ref t, (byte)(wx0 >> (int)(24 - ((wk1 & 0xc) << 1))));
+        wx0 ^= Unsafe.Add(ref t, (byte)(wx1 >> (int)(24 - ((wk1 & 0x3) << 3))));
+
+        yl ^= wx0 ^ wk0;
+        yr ^= wx1 ^ wk0;
+    }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static uint ReadBigEndian(ref byte source, int offset)
+    {
+        uint value = Unsafe.ReadUnaligned<uint>(ref Unsafe.Add(ref source, offset));
+        return BitConverter.IsLittleEndian ? BinaryPrimitives.ReverseEndianness(value) : value;
+    }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void WriteBigEndian(ref byte destination, int offset, uint value) =>
+        Unsafe.WriteUnaligned(ref Unsafe.Add(ref destination, offset), BitConverter.IsLittleEndian ? BinaryPrimitives.ReverseEndianness(value) : value);
+
+    protected override void Dispose(bool disposing)
+    {
+        CryptographicOperationsHelper.ZeroWords(_encryptionKey);
+        CryptographicOperationsHelper.ZeroWords(_decryptionKey);
+    }
+}
