@@ -1,0 +1,194 @@
+// MUGI (Hitachi; CRYPTREC, ISO/IEC 18033-4): 128-bit key, 128-bit IV, state a[3] and buffer b[16] of 64-bit
+// units, one 64-bit output unit (a2, before the update) per update ρ+λ. The fast kernel, with P2's techniques:
+//  * F's S-box and MixColumns fused into four 8->32-bit tables T0..T3 (one 4 KiB array, generated at start-up);
+//  * the buffer is never shifted: logical word b_j lives in slot (j - t) mod 16 after t updates, so λ is three
+//    in-place XORs instead of sixteen moves, and sixteen updates unrolled have constant slot indices.
+using System;
+using System.Buffers.Binary;
+using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
+using System.Security.Cryptography;
+
+namespace CryptoCli;
+
+/// <summary>The fast MUGI state machine behind <see cref="Mugi"/>. Not constant-time (table look-ups on secret data).</summary>
+internal sealed class MugiCore : IDisposable
+{
+    private const int BufferStart = 3; // _state = a0, a1, a2, then the 16 buffer slots
+
+    /// <summary>T0..T3 back to back: T_j[x] = column j of MixColumns times S(x), row 0 in the most significant byte.</summary>
+    internal static readonly uint[] Tables = CreateTables();
+
+    private readonly ulong[] _state = new ulong[3 + 16];
+    private int _phase; // updates done, mod 16
+
+    public MugiCore(ReadOnlySpan<byte> key, ReadOnlySpan<byte> iv)
+    {
+        ref uint t = ref MemoryMarshal.GetReference(Tables.AsSpan());
+        ulong k0 = BinaryPrimitives.ReadUInt64BigEndian(key);
+        ulong k1 = BinaryPrimitives.ReadUInt64BigEndian(key.Slice(8));
+        ulong a0 = k0, a1 = k1, a2 = Bits.RotateLeft(k0, 7) ^ Bits.RotateRight(k1, 7) ^ MugiReference.C0;
+        for (int i = 0; i < 16; i++)
+        {
+            RhoWithZeroBuffer(ref t, ref a0, ref a1, ref a2);
+            _state[BufferStart + 15 - i] = a0;
+        }
+
+        ulong i0 = BinaryPrimitives.ReadUInt64BigEndian(iv);
+        ulong i1 = BinaryPrimitives.ReadUInt64BigEndian(iv.Slice(8));
+        a0 ^= i0;
+        a1 ^= i1;
+        a2 ^= Bits.RotateLeft(i0, 7) ^ Bits.RotateRight(i1, 7) ^ MugiReference.C0;
+        for (int i = 0; i < 16; i++)
+        {
+            RhoWithZeroBuffer(ref t, ref a0, ref a1, ref a2);
+        }
+
+        _state[0] = a0;
+        _state[1] = a1;
+        _state[2] = a2;
+        for (int i = 0; i < 16; i++)
+        {
+            Step();
+        }
+    }
+
+    internal ulong[] State => _state;
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void RhoWithZeroBuffer(ref uint t, ref ulong a0, ref ulong a1, ref ulong a2)
+    {
+        ulong f = F(ref t, a1);
+        ulong old0 = a0;
+        a0 = a1;
+        a1 = a2 ^ f ^ MugiReference.C1;
+        a2 = old0 ^ f ^ MugiReference.C2;
+    }
+
+    /// <summary>One update with the slot indices computed at run time; returns the output unit (a2 before the update).</summary>
+    public ulong Step()
+    {
+        ref uint t = ref MemoryMarshal.GetReference(Tables.AsSpan());
+        ref ulong b = ref _state[BufferStart];
+        ulong a0 = _state[0], a1 = _state[1], a2 = _state[2];
+        ulong output = a2;
+        Update(ref t, ref b, _phase, ref a0, ref a1, ref a2);
+        _state[0] = a0;
+        _state[1] = a1;
+        _state[2] = a2;
+        _phase = (_phase + 1) & 15;
+        return output;
+    }
+
+    /// <summary>Sixteen updates (phase must be 0, and stays 0), writing 128 bytes of output through <typeparamref name="TSink"/>.</summary>
+    public void Block16<TSink>(ref byte source, ref byte destination)
+        where TSink : struct, IKeystreamSink
+    {
+        ref uint t = ref MemoryMarshal.GetReference(Tables.AsSpan());
+        ref ulong b = ref _state[BufferStart];
+        ulong a0 = _state[0], a1 = _state[1], a2 = _state[2];
+        TSink sink = default;
+        // Constant phases: after inlining every slot index is a constant.
+        sink.Put(ref source, ref destination, 0, a2); Update(ref t, ref b, 0, ref a0, ref a1, ref a2);
+        sink.Put(ref source, ref destination, 8, a2); Update(ref t, ref b, 1, ref a0, ref a1, ref a2);
+        sink.Put(ref source, ref destination, 16, a2); Update(ref t, ref b, 2, ref a0, ref a1, ref a2);
+        sink.Put(ref source, ref destination, 24, a2); Update(ref t, ref b, 3, ref a0, ref a1, ref a2);
+        sink.Put(ref source, ref destination, 32, a2); Update(ref t, ref b, 4, ref a0, ref a1, ref a2);
+        sink.Put(ref source, ref destination, 40, a2); Update(ref t, ref b, 5, ref a0, ref a1, ref a2);
+        sink.Put(ref source, ref destination, 48, a2); Update(ref t, ref b, 6, ref a0, ref a1, ref a2);
+        sink.Put(ref source, ref destination, 56, a2); Update(ref t, ref b, 7, ref a0, ref a1, ref a2);
+        sink.Put(ref source, ref destination, 64, a2); Update(ref t, ref b, 8, ref a0, ref a1, ref a2);
+        sink.Put(ref source, ref destination, 72, a2); Update(ref t, ref b, 9, ref a0, ref a1, ref a2);
+        sink.Put(ref source, ref destination, 80, a2); Update(ref t, ref b, 10, ref a0, ref a1, ref a2);
+        sink.Put(ref source, ref destination, 88, a2); Update(ref t, ref b, 11, ref a0, ref a1, ref a2);
+        sink.Put(ref source, ref destination, 96, a2); Update(ref t, ref b, 12, ref a0, ref a1, ref a2);
+        sink.Put(ref source, ref destination, 104, a2); Update(ref t, ref b, 13, ref a0, ref a1, ref a2);
+        sink.Put(ref source, ref destination, 112, a2); Update(ref t, ref b, 14, ref a0, ref a1, ref a2);
+        sink.Put(ref source, ref destination, 120, a2); Update(ref t, ref b, 15, ref a0, ref a1, ref a2);
+        _state[0] = a0;
+        _state[1] = a1;
+        _state[2] = a2;
+    }
+
+    public int Phase => _phase;
+
+    /// <summary>ρ then λ (λ with the old a0 and old buffer). Logical b_j is slot (j - phase) &amp; 15.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void Update(ref uint t, ref ulong b, int phase, ref ulong a0, ref ulong a1, ref ulong a2)
+    {
+        ulong b4 = Unsafe.Add(ref b, (4 - phase) & 15);
+        ulong b10 = Unsafe.Add(ref b, (10 - phase) & 15);
+        ulong old0 = a0;
+
+        // λ: after the update, slot (15 - phase) holds b'0, (3 - phase) b'4, (9 - phase) b'10; the rest keep their
+        // words, which the slot rotation moves from b_{j-1} to b_j for free.
+        Unsafe.Add(ref b, (15 - phase) & 15) ^= old0;
+        Unsafe.Add(ref b, (3 - phase) & 15) ^= Unsafe.Add(ref b, (7 - phase) & 15);
+        Unsafe.Add(ref b, (9 - phase) & 15) ^= Bits.RotateLeft(Unsafe.Add(ref b, (13 - phase) & 15), 32);
+
+        // ρ
+        a0 = a1;
+        a1 = a2 ^ F(ref t, a1 ^ b4) ^ MugiReference.C1;
+        a2 = old0 ^ F(ref t, a0 ^ Bits.RotateLeft(b10, 17)) ^ MugiReference.C2;
+    }
+
+    /// <summary>F with the fused tables: two MixColumns words H (bytes 0..3) and L (bytes 4..7), then Q4 Q5 Q2 Q3 Q0 Q1 Q6 Q7.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    internal static ulong F(ref uint t, ulong x)
+    {
+        uint hi = (uint)(x >> 32);
+        uint lo = (uint)x;
+        uint h = Unsafe.Add(ref t, (int)(hi >> 24)) ^ Unsafe.Add(ref t, 256 + (byte)(hi >> 16)) ^
+                 Unsafe.Add(ref t, 512 + (byte)(hi >> 8)) ^ Unsafe.Add(ref t, 768 + (byte)hi);
+        uint l = Unsafe.Add(ref t, (int)(lo >> 24)) ^ Unsafe.Add(ref t, 256 + (byte)(lo >> 16)) ^
+                 Unsafe.Add(ref t, 512 + (byte)(lo >> 8)) ^ Unsafe.Add(ref t, 768 + (byte)lo);
+        return ((ulong)((l & 0xffff0000) | (h & 0x0000ffff)) << 32) | ((h & 0xffff0000) | (l & 0x0000ffff));
+    }
+
+    private static uint[] CreateTables()
+    {
+        uint[] tables = new uint[1024];
+        for (int x = 0; x < 256; x++)
+        {
+            uint s = RijndaelTables.SBox[x];
+            uint s2 = RijndaelTables.Multiply2((byte)s);
+            uint s3 = s2 ^ s;
+            // Column 0 of MixColumns is (02, 01, 01, 03); columns 1..3 are its rotations.
+            uint column = (s2 << 24) | (s << 16) | (s << 8) | s3;
+            tables[x] = column;
+            tables[256 + x] = Bits.RotateRight(column, 8);
+            tables[512 + x] = Bits.RotateRight(column, 16);
+            tables[768 + x] = Bits.RotateRight(column, 24);
+        }
+
+        return tables;
+    }
+
+    public void Dispose()
+    {
+        CryptographicOperationsHelper.ZeroWords(_state);
+        _phase = 0;
+    }
+}
+
+/// <summary>Where an output unit goes: stored (keystream) or XORed with the source (encryption), big-endian.</summary>
+internal interface IKeystreamSink
+{
+    public void Put(ref byte source, ref byte destination, int offset, ulong unit);
+}
+
+internal struct StoreKeystream : IKeystreamSink
+{
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void Put(ref byte source, ref byte destination, int offset, ulong unit) =>
+        Unsafe.WriteUnaligned(ref Unsafe.Add(ref destination, offset), BitConverter.IsLittleEndian ? BinaryPrimitives.ReverseEndianness(unit) : unit);
+}
+
+internal struct XorKeystream : IKeystreamSink
+{
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public void Put(ref byte source, ref byte destination, int offset, ulong unit) =>
+        Unsafe.WriteUnaligned(
+            ref Unsafe.Add(ref destination, offset),
+            Unsafe.ReadUnaligned<ulong>(ref Unsafe.Add(ref source, offset)) ^ (BitConverter.IsLittleEndian ? BinaryPrimitives.ReverseEndianness(unit) : unit));
+}
