@@ -118,7 +118,7 @@ public class MugiTests
     [Fact]
     public void FusedTables_EqualReferenceF()
     {
-        ref uint t = ref System.Runtime.InteropServices.MemoryMarshal.GetReference(MugiCore.Tables.AsSpan());
+        ref ulong t = ref System.Runtime.InteropServices.MemoryMarshal.GetReference(MugiCore.Tables.AsSpan());
         Random random = TestRandom.Create(4103);
         byte[] bytes = new byte[8];
         for (int trial = 0; trial < 2000; trial++)

@@ -81,38 +81,50 @@ internal sealed class CipherUnicornAKernel : BlockCipherKernel
     }
 
     /// <summary>(yl, yr) ^= F(xl, xr) with round keys rk = (fk0, fk1, sk0, sk1).</summary>
+    /// <remarks>
+    /// Latency matters (CBC and P2's measurement feed each block back): indices are zero-extended with
+    /// <c>(nuint)</c> casts (no sign-extension instruction on the chain), and the shift counts of the data-dependent
+    /// look-ups and the XOR with wk0 are computed off the main chain.
+    /// </remarks>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static void Round(ref uint t, ref uint rk, uint xl, uint xr, ref uint yl, ref uint yr)
     {
         // Temporary-key chain: independent of the main chain until the end, so the two overlap in the pipeline.
         uint wk0 = (Unsafe.Add(ref rk, 2) + xr) * C0;
         uint wk1 = Unsafe.Add(ref rk, 3) + xl;
-        wk1 = (wk1 ^ Unsafe.Add(ref t, (int)(wk0 >> 24))) * C1;
-        wk0 = (wk0 ^ Unsafe.Add(ref t, (int)(wk1 >> 24))) * C1;
-        wk1 = (wk1 ^ Unsafe.Add(ref t, (int)(wk0 >> 24))) * C0;
-        wk0 ^= Unsafe.Add(ref t, (int)(wk1 >> 24));
-        wk1 ^= Unsafe.Add(ref t, (byte)(wk0 >> 16));
-        wk0 ^= Unsafe.Add(ref t, (byte)(wk1 >> 16));
+        wk1 = (wk1 ^ Unsafe.Add(ref t, (nuint)(wk0 >> 24))) * C1;
+        wk0 = (wk0 ^ Unsafe.Add(ref t, (nuint)(wk1 >> 24))) * C1;
+        wk1 = (wk1 ^ Unsafe.Add(ref t, (nuint)(wk0 >> 24))) * C0;
+        wk0 ^= Unsafe.Add(ref t, (nuint)(wk1 >> 24));
+        wk1 ^= Unsafe.Add(ref t, (nuint)(byte)(wk0 >> 16));
+        wk0 ^= Unsafe.Add(ref t, (nuint)(byte)(wk1 >> 16));
 
-        // Main chain: A3 on the 64-bit word, then the multiply/T cascade.
-        ulong x = ((ulong)(rk + xl) << 32) | (Unsafe.Add(ref rk, 1) + xr);
-        x ^= Bits.RotateLeft(x, 23) ^ Bits.RotateLeft(x, 41);
-        uint wx0 = (uint)(x >> 32) * C0;
-        uint wx1 = ((uint)x ^ Unsafe.Add(ref t, (int)(wx0 >> 24))) * C1;
-        wx0 ^= Unsafe.Add(ref t, (int)(wx1 >> 24));
-        wx1 ^= Unsafe.Add(ref t, (byte)(wx0 >> 16));
-        wx0 ^= Unsafe.Add(ref t, (byte)(wx1 >> 16));
-        wx1 ^= Unsafe.Add(ref t, (byte)(wx0 >> 8));
-        wx0 ^= Unsafe.Add(ref t, (byte)(wx1 >> 8));
-        wx1 ^= Unsafe.Add(ref t, (byte)wx0);
-        wx0 ^= Unsafe.Add(ref t, (byte)wx1);
+        // Byte n = 0 is the most significant, so T_n's shift is 24 - 8n, n from bits 3..2 and 1..0 of wk1.
+        int shift1 = 24 - (int)((wk1 & 0xc) << 1);
+        int shift0 = 24 - (int)((wk1 & 0x3) << 3);
+        yl ^= wk0;
+        yr ^= wk0;
 
-        // Data-dependent byte selection: byte n = 0 is the most significant, so the shift is 24 - 8n.
-        wx1 ^= Unsafe.Add(ref t, (byte)(wx0 >> (int)(24 - ((wk1 & 0xc) << 1))));
-        wx0 ^= Unsafe.Add(ref t, (byte)(wx1 >> (int)(24 - ((wk1 & 0x3) << 3))));
-
-        yl ^= wx0 ^ wk0;
-        yr ^= wx1 ^ wk0;
+        // Main chain: A3, then the multiply/T cascade.
+        // A3 (X ^ X<<<23 ^ X<<<41 on X = a‖b) in 32-bit halves, the terms of b (ready first: yr is finished one
+        // look-up before yl) grouped apart from those of a.
+        uint a = rk + xl;
+        uint b = Unsafe.Add(ref rk, 1) + xr;
+        uint high = (a ^ (a << 23) ^ (a >> 23)) ^ ((b >> 9) ^ (b << 9));
+        uint low = (b ^ (b << 23) ^ (b >> 23)) ^ ((a >> 9) ^ (a << 9));
+        uint wx0 = high * C0;
+        uint wx1 = (low ^ Unsafe.Add(ref t, (nuint)(wx0 >> 24))) * C1;
+        wx0 ^= Unsafe.Add(ref t, (nuint)(wx1 >> 24));
+        wx1 ^= Unsafe.Add(ref t, (nuint)(byte)(wx0 >> 16));
+        wx0 ^= Unsafe.Add(ref t, (nuint)(byte)(wx1 >> 16));
+        wx1 ^= Unsafe.Add(ref t, (nuint)(byte)(wx0 >> 8));
+        wx0 ^= Unsafe.Add(ref t, (nuint)(byte)(wx1 >> 8));
+        wx1 ^= Unsafe.Add(ref t, (nuint)(byte)wx0);
+        wx0 ^= Unsafe.Add(ref t, (nuint)(byte)wx1);
+        wx1 ^= Unsafe.Add(ref t, (nuint)(byte)(wx0 >> shift1));
+        yr ^= wx1;
+        wx0 ^= Unsafe.Add(ref t, (nuint)(byte)(wx1 >> shift0));
+        yl ^= wx0;
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]

@@ -1,6 +1,7 @@
 // MUGI (Hitachi; CRYPTREC, ISO/IEC 18033-4): 128-bit key, 128-bit IV, state a[3] and buffer b[16] of 64-bit
 // units, one 64-bit output unit (a2, before the update) per update ρ+λ. The fast kernel, with P2's techniques:
-//  * F's S-box and MixColumns fused into four 8->32-bit tables T0..T3 (one 4 KiB array, generated at start-up);
+//  * F's S-box and MixColumns fused into four tables T0..T3 (P2's 8->32-bit tables, each 32-bit column stored
+//    twice in a 64-bit entry so the output byte shuffle costs two masks; 8 KiB, generated at start-up);
 //  * the buffer is never shifted: logical word b_j lives in slot (j - t) mod 16 after t updates, so λ is three
 //    in-place XORs instead of sixteen moves, and sixteen updates unrolled have constant slot indices.
 using System;
@@ -16,15 +17,18 @@ internal sealed class MugiCore : IDisposable
 {
     private const int BufferStart = 3; // _state = a0, a1, a2, then the 16 buffer slots
 
-    /// <summary>T0..T3 back to back: T_j[x] = column j of MixColumns times S(x), row 0 in the most significant byte.</summary>
-    internal static readonly uint[] Tables = CreateTables();
+    /// <summary>
+    /// T0..T3 back to back (8 KiB): T_j[x] = column j of MixColumns times S(x) (row 0 in the most significant byte),
+    /// the 32-bit column stored in both halves of a 64-bit entry.
+    /// </summary>
+    internal static readonly ulong[] Tables = CreateTables();
 
     private readonly ulong[] _state = new ulong[3 + 16];
     private int _phase; // updates done, mod 16
 
     public MugiCore(ReadOnlySpan<byte> key, ReadOnlySpan<byte> iv)
     {
-        ref uint t = ref MemoryMarshal.GetReference(Tables.AsSpan());
+        ref ulong t = ref MemoryMarshal.GetReference(Tables.AsSpan());
         ulong k0 = BinaryPrimitives.ReadUInt64BigEndian(key);
         ulong k1 = BinaryPrimitives.ReadUInt64BigEndian(key.Slice(8));
         ulong a0 = k0, a1 = k1, a2 = Bits.RotateLeft(k0, 7) ^ Bits.RotateRight(k1, 7) ^ MugiReference.C0;
@@ -56,7 +60,7 @@ internal sealed class MugiCore : IDisposable
     internal ulong[] State => _state;
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void RhoWithZeroBuffer(ref uint t, ref ulong a0, ref ulong a1, ref ulong a2)
+    private static void RhoWithZeroBuffer(ref ulong t, ref ulong a0, ref ulong a1, ref ulong a2)
     {
         ulong f = F(ref t, a1);
         ulong old0 = a0;
@@ -68,7 +72,7 @@ internal sealed class MugiCore : IDisposable
     /// <summary>One update with the slot indices computed at run time; returns the output unit (a2 before the update).</summary>
     public ulong Step()
     {
-        ref uint t = ref MemoryMarshal.GetReference(Tables.AsSpan());
+        ref ulong t = ref MemoryMarshal.GetReference(Tables.AsSpan());
         ref ulong b = ref _state[BufferStart];
         ulong a0 = _state[0], a1 = _state[1], a2 = _state[2];
         ulong output = a2;
@@ -84,7 +88,7 @@ internal sealed class MugiCore : IDisposable
     public void Block16<TSink>(ref byte source, ref byte destination)
         where TSink : struct, IKeystreamSink
     {
-        ref uint t = ref MemoryMarshal.GetReference(Tables.AsSpan());
+        ref ulong t = ref MemoryMarshal.GetReference(Tables.AsSpan());
         ref ulong b = ref _state[BufferStart];
         ulong a0 = _state[0], a1 = _state[1], a2 = _state[2];
         TSink sink = default;
@@ -114,7 +118,7 @@ internal sealed class MugiCore : IDisposable
 
     /// <summary>ρ then λ (λ with the old a0 and old buffer). Logical b_j is slot (j - phase) &amp; 15.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void Update(ref uint t, ref ulong b, int phase, ref ulong a0, ref ulong a1, ref ulong a2)
+    private static void Update(ref ulong t, ref ulong b, int phase, ref ulong a0, ref ulong a1, ref ulong a2)
     {
         ulong b4 = Unsafe.Add(ref b, (4 - phase) & 15);
         ulong b10 = Unsafe.Add(ref b, (10 - phase) & 15);
@@ -132,33 +136,42 @@ internal sealed class MugiCore : IDisposable
         a2 = old0 ^ F(ref t, a0 ^ Bits.RotateLeft(b10, 17)) ^ MugiReference.C2;
     }
 
-    /// <summary>F with the fused tables: two MixColumns words H (bytes 0..3) and L (bytes 4..7), then Q4 Q5 Q2 Q3 Q0 Q1 Q6 Q7.</summary>
+    /// <summary>
+    /// F with the fused tables. Each entry holds its MixColumns column twice (c‖c), so the XOR of the four look-ups
+    /// for bytes 0..3 is H‖H and for bytes 4..7 is L‖L; the output byte order Q4 Q5 Q2 Q3 Q0 Q1 Q6 Q7 then takes
+    /// bytes 2..5 from H‖H and bytes 0, 1, 6, 7 from L‖L: two masks and an OR instead of shifting halves around.
+    /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    internal static ulong F(ref uint t, ulong x)
+    internal static ulong F(ref ulong t, ulong x)
     {
-        uint hi = (uint)(x >> 32);
-        uint lo = (uint)x;
-        uint h = Unsafe.Add(ref t, (int)(hi >> 24)) ^ Unsafe.Add(ref t, 256 + (byte)(hi >> 16)) ^
-                 Unsafe.Add(ref t, 512 + (byte)(hi >> 8)) ^ Unsafe.Add(ref t, 768 + (byte)hi);
-        uint l = Unsafe.Add(ref t, (int)(lo >> 24)) ^ Unsafe.Add(ref t, 256 + (byte)(lo >> 16)) ^
-                 Unsafe.Add(ref t, 512 + (byte)(lo >> 8)) ^ Unsafe.Add(ref t, 768 + (byte)lo);
-        return ((ulong)((l & 0xffff0000) | (h & 0x0000ffff)) << 32) | ((h & 0xffff0000) | (l & 0x0000ffff));
+        // (nuint) indices and a constant displacement per table: no sign extension, no index arithmetic;
+        // XORs paired as a tree to shorten the dependency chain.
+        ref ulong t1 = ref Unsafe.Add(ref t, 256);
+        ref ulong t2 = ref Unsafe.Add(ref t, 512);
+        ref ulong t3 = ref Unsafe.Add(ref t, 768);
+        ulong h = (Unsafe.Add(ref t, (nuint)(x >> 56)) ^ Unsafe.Add(ref t1, (nuint)(byte)(x >> 48))) ^
+                  (Unsafe.Add(ref t2, (nuint)(byte)(x >> 40)) ^ Unsafe.Add(ref t3, (nuint)(byte)(x >> 32)));
+        ulong l = (Unsafe.Add(ref t, (nuint)(byte)(x >> 24)) ^ Unsafe.Add(ref t1, (nuint)(byte)(x >> 16))) ^
+                  (Unsafe.Add(ref t2, (nuint)(byte)(x >> 8)) ^ Unsafe.Add(ref t3, (nuint)(byte)x));
+        return (h & 0x0000_ffff_ffff_0000) | (l & 0xffff_0000_0000_ffff);
     }
 
-    private static uint[] CreateTables()
+    private static ulong[] CreateTables()
     {
-        uint[] tables = new uint[1024];
+        ulong[] tables = new ulong[1024];
         for (int x = 0; x < 256; x++)
         {
             uint s = RijndaelTables.SBox[x];
             uint s2 = RijndaelTables.Multiply2((byte)s);
             uint s3 = s2 ^ s;
-            // Column 0 of MixColumns is (02, 01, 01, 03); columns 1..3 are its rotations.
+            // Column 0 of MixColumns is (02, 01, 01, 03), row 0 in the most significant byte; columns 1..3 are
+            // its rotations. Stored twice in the 64-bit entry (see F).
             uint column = (s2 << 24) | (s << 16) | (s << 8) | s3;
-            tables[x] = column;
-            tables[256 + x] = Bits.RotateRight(column, 8);
-            tables[512 + x] = Bits.RotateRight(column, 16);
-            tables[768 + x] = Bits.RotateRight(column, 24);
+            for (int j = 0; j < 4; j++)
+            {
+                ulong c = Bits.RotateRight(column, 8 * j);
+                tables[256 * j + x] = (c << 32) | c;
+            }
         }
 
         return tables;

@@ -49,17 +49,21 @@ internal sealed class MugiReference
     /// <summary>The first <paramref name="length"/> bytes of keystream: output units a2 (before each update), big-endian.</summary>
     public static byte[] Keystream(ReadOnlySpan<byte> key, ReadOnlySpan<byte> iv, int length)
     {
-        var generator = new MugiReference(key, iv);
-        byte[] unit = new byte[8];
         byte[] output = new byte[length];
-        for (int offset = 0; offset < length; offset += 8)
-        {
-            BinaryPrimitives.WriteUInt64BigEndian(unit, generator._a[2]);
-            Array.Copy(unit, 0, output, offset, Math.Min(8, length - offset));
-            generator.Update();
-        }
-
+        new MugiReference(key, iv).Generate(output);
         return output;
+    }
+
+    /// <summary>Writes the next keystream bytes; a partial last unit is truncated (and its remainder lost).</summary>
+    public void Generate(Span<byte> destination)
+    {
+        Span<byte> unit = stackalloc byte[8];
+        for (int offset = 0; offset < destination.Length; offset += 8)
+        {
+            BinaryPrimitives.WriteUInt64BigEndian(unit, _a[2]);
+            unit.Slice(0, Math.Min(8, destination.Length - offset)).CopyTo(destination.Slice(offset));
+            Update();
+        }
     }
 
     private void RhoWithZeroBuffer()
