@@ -22,7 +22,7 @@ public class CipherUnicornAMugiLatencyStudy
     private readonly byte[] _block = new byte[16];
     private readonly byte[] _keystream = new byte[16 * Chain];
     private readonly byte[] _keystream16 = new byte[16];
-    private BlockCipherKernel _unicorn128 = null!, _unicorn192 = null!, _unicorn256 = null!, _unicornReference = null!, _aesPortable = null!;
+    private BlockCipherKernel _unicorn128 = null!, _unicorn128Shift = null!, _unicorn192 = null!, _unicorn256 = null!, _unicornReference = null!, _aesPortable = null!;
     private Mugi _mugi = null!;
     private MugiReference _mugiReference = null!;
 
@@ -30,6 +30,7 @@ public class CipherUnicornAMugiLatencyStudy
     public void Setup()
     {
         _unicorn128 = new CipherUnicornAKernel(new byte[16]);
+        _unicorn128Shift = new CipherUnicornAKernel(new byte[16], allowBmi1: false);
         _unicorn192 = new CipherUnicornAKernel(new byte[24]);
         _unicorn256 = new CipherUnicornAKernel(new byte[32]);
         _unicornReference = new CipherUnicornAReferenceKernel(new byte[16]);
@@ -50,7 +51,7 @@ public class CipherUnicornAMugiLatencyStudy
             throw new InvalidOperationException("CIPHERUNICORN-A kernels disagree");
         }
 
-        Console.WriteLine($"// measured clock: {Clock.GigaHertz.ToString("F3", CultureInfo.InvariantCulture)} GHz");
+        Console.WriteLine($"// measured clock: {Clock.GigaHertz.ToString("F3", CultureInfo.InvariantCulture)} GHz; CIPHERUNICORN-A kernel: {_unicorn128.Name}");
     }
 
     private static void Feedback(BlockCipherKernel kernel, byte[] block)
@@ -61,13 +62,16 @@ public class CipherUnicornAMugiLatencyStudy
         }
     }
 
-    [Benchmark(OperationsPerInvoke = Chain, Description = "CIPHERUNICORN-A-128 block latency (table32)")]
+    [Benchmark(OperationsPerInvoke = Chain, Description = "CIPHERUNICORN-A-128 block latency (default kernel)")]
     public void Unicorn128() => Feedback(_unicorn128, _block);
 
-    [Benchmark(OperationsPerInvoke = Chain, Description = "CIPHERUNICORN-A-192 block latency (table32)")]
+    [Benchmark(OperationsPerInvoke = Chain, Description = "CIPHERUNICORN-A-128 block latency (table32, no BMI1)")]
+    public void Unicorn128Shift() => Feedback(_unicorn128Shift, _block);
+
+    [Benchmark(OperationsPerInvoke = Chain, Description = "CIPHERUNICORN-A-192 block latency (default kernel)")]
     public void Unicorn192() => Feedback(_unicorn192, _block);
 
-    [Benchmark(OperationsPerInvoke = Chain, Description = "CIPHERUNICORN-A-256 block latency (table32)")]
+    [Benchmark(OperationsPerInvoke = Chain, Description = "CIPHERUNICORN-A-256 block latency (default kernel)")]
     public void Unicorn256() => Feedback(_unicorn256, _block);
 
     [Benchmark(OperationsPerInvoke = Chain, Description = "CIPHERUNICORN-A-128 block latency (reference)")]

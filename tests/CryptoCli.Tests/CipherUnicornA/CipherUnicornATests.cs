@@ -13,9 +13,15 @@ namespace CryptoCli.Tests;
 /// </summary>
 public class CipherUnicornATests
 {
+    /// <summary>Every kernel that can run here: the shift-extraction fast kernel, its BMI1 variant, the reference.</summary>
     private static IEnumerable<BlockCipherKernel> Kernels(byte[] key)
     {
-        yield return new CipherUnicornAKernel(key);
+        yield return new CipherUnicornAKernel(key, allowBmi1: false);
+        if (CipherUnicornAKernel.IsBmi1Supported)
+        {
+            yield return new CipherUnicornAKernel(key);
+        }
+
         yield return new CipherUnicornAReferenceKernel(key);
     }
 
@@ -139,26 +145,36 @@ public class CipherUnicornATests
     }
 
     [Fact]
-    public void FastKernel_EqualsReference_RandomInputs()
+    public void FastKernel_EqualsReference_RandomInputs() => CompareWithReference(allowBmi1: false, seed: 4002);
+
+    [Bmi1Fact]
+    public void Bmi1Kernel_EqualsReference_RandomInputs()
     {
-        Random random = TestRandom.Create(4002);
+        Assert.Equal("table32-bmi1", new CipherUnicornAKernel(new byte[16]).Name);
+        CompareWithReference(allowBmi1: true, seed: 4004);
+    }
+
+    private static void CompareWithReference(bool allowBmi1, int seed)
+    {
+        Random random = TestRandom.Create(seed);
         foreach (int keyBytes in new[] { 16, 24, 32 })
         {
             for (int trial = 0; trial < 30; trial++)
             {
                 byte[] key = TestRandom.Bytes(random, keyBytes);
-                byte[] plaintext = TestRandom.Bytes(random, 16 * random.Next(1, 9));
-                using var fast = new CipherUnicornAKernel(key);
+                byte[] plaintext = TestRandom.Bytes(random, 16 * random.Next(1, 9)); // odd counts reach the one-block tail
+                using var fast = new CipherUnicornAKernel(key, allowBmi1);
                 using var reference = new CipherUnicornAReferenceKernel(key);
+                string where = $"seed {seed}, {fast.Name}, key {keyBytes * 8}, trial {trial}";
                 byte[] expected = new byte[plaintext.Length];
                 reference.EncryptBlocks(plaintext, expected);
                 byte[] actual = (byte[])plaintext.Clone();
                 fast.EncryptBlocks(actual, actual); // in place
-                Assert.True(expected.AsSpan().SequenceEqual(actual), $"seed 4002, key {keyBytes * 8}, trial {trial}: encryption");
+                Assert.True(expected.AsSpan().SequenceEqual(actual), $"{where}: encryption");
                 fast.DecryptBlocks(actual, actual);
-                Assert.True(plaintext.AsSpan().SequenceEqual(actual), $"seed 4002, key {keyBytes * 8}, trial {trial}: fast decryption");
+                Assert.True(plaintext.AsSpan().SequenceEqual(actual), $"{where}: fast decryption");
                 reference.DecryptBlocks(expected, actual);
-                Assert.True(plaintext.AsSpan().SequenceEqual(actual), $"seed 4002, key {keyBytes * 8}, trial {trial}: reference decryption");
+                Assert.True(plaintext.AsSpan().SequenceEqual(actual), $"{where}: reference decryption");
             }
         }
     }
@@ -279,4 +295,16 @@ public class CipherUnicornATests
         0x9d5971d5, 0x1f3b8c35, 0x2b988a94, 0x9cd7270f, 0x71b0b937, 0xbacce4ef, 0x23f36a03, 0x65942fbf,
         0x342afc86, 0x3c9ec7fa, 0x0b47bcc1, 0x64225c09, 0x74deda82, 0xf5251e76, 0x63c4ec8a, 0x5c357c22,
     };
+}
+
+/// <summary>A fact skipped visibly when BMI1 is missing (or hardware intrinsics are disabled).</summary>
+public sealed class Bmi1FactAttribute : FactAttribute
+{
+    public Bmi1FactAttribute()
+    {
+        if (!System.Runtime.Intrinsics.X86.Bmi1.IsSupported)
+        {
+            Skip = "BMI1 is not available (or hardware intrinsics are disabled)";
+        }
+    }
 }

@@ -16,11 +16,12 @@ namespace CryptoCli;
 
 /// <summary>
 /// The fast CIPHERUNICORN-A kernel ("table32"): P2's single 8->32-bit T table, the round function inlined and
-/// unrolled two rounds at a time (no word moves between rounds), table and key read through refs held in locals
-/// (<see cref="Unsafe.Add{T}(ref T, int)"/>, no bounds checks), <c>(byte)</c> casts for byte extraction.
+/// unrolled two rounds at a time (no word moves between rounds), two blocks interleaved for ECB/CTR, table and key
+/// read through refs held in locals (<see cref="Unsafe.Add{T}(ref T, int)"/>, no bounds checks), <c>(byte)</c> casts
+/// for byte extraction, or BMI1's BEXTR where available ("table32-bmi1", CipherUnicornA.X86.cs).
 /// Not constant-time: table indices and the T_n byte selection depend on secret data.
 /// </summary>
-internal sealed class CipherUnicornAKernel : BlockCipherKernel
+internal sealed partial class CipherUnicornAKernel : BlockCipherKernel
 {
     internal const uint C0 = 0x7e167289;
     internal const uint C1 = 0xfe21464b;
@@ -28,13 +29,22 @@ internal sealed class CipherUnicornAKernel : BlockCipherKernel
     private readonly uint[] _encryptionKey = new uint[CipherUnicornAKeySchedule.ExpandedWords];
     private readonly uint[] _decryptionKey = new uint[CipherUnicornAKeySchedule.ExpandedWords];
 
-    public CipherUnicornAKernel(ReadOnlySpan<byte> key)
+    private readonly bool _useBmi1;
+
+    /// <param name="key">A 16-, 24- or 32-byte key.</param>
+    /// <param name="allowBmi1">False forces the shift-and-mask byte extraction (tests compare the two).</param>
+    public CipherUnicornAKernel(ReadOnlySpan<byte> key, bool allowBmi1 = true)
         : base(16)
     {
         CipherUnicornAKeySchedule.Expand(key, _encryptionKey, _decryptionKey);
+        _useBmi1 = allowBmi1 && IsBmi1Supported;
     }
 
-    public override string Name => "table32";
+    public override string Name => _useBmi1 ? "table32-bmi1" : "table32";
+
+#if !NET
+    internal static bool IsBmi1Supported => false;
+#endif
 
     internal uint[] EncryptionKey => _encryptionKey;
 
@@ -44,21 +54,79 @@ internal sealed class CipherUnicornAKernel : BlockCipherKernel
 
     public override void DecryptBlocks(ReadOnlySpan<byte> source, Span<byte> destination) => Transform(source, destination, _decryptionKey);
 
-    private static void Transform(ReadOnlySpan<byte> source, Span<byte> destination, uint[] roundKeys)
+    private void Transform(ReadOnlySpan<byte> source, Span<byte> destination, uint[] roundKeys)
+    {
+        if (_useBmi1)
+        {
+#if NET
+            Transform<Bmi1ByteExtractor>(source, destination, roundKeys);
+            return;
+#endif
+        }
+
+        Transform<ShiftByteExtractor>(source, destination, roundKeys);
+    }
+
+    private static void Transform<TBytes>(ReadOnlySpan<byte> source, Span<byte> destination, uint[] roundKeys)
+        where TBytes : struct, IByteExtractor
     {
         ref uint t = ref MemoryMarshal.GetReference(CipherUnicornATables.T.AsSpan());
         ref uint k = ref MemoryMarshal.GetReference(roundKeys.AsSpan());
         ref byte input = ref MemoryMarshal.GetReference(source);
         ref byte output = ref MemoryMarshal.GetReference(destination);
-        for (int offset = 0; offset < source.Length; offset += 16)
+        int offset = 0;
+        for (; offset <= source.Length - 32; offset += 32)
         {
-            TransformBlock(ref t, ref k, ref Unsafe.Add(ref input, offset), ref Unsafe.Add(ref output, offset));
+            TransformTwoBlocks<TBytes>(ref t, ref k, ref Unsafe.Add(ref input, offset), ref Unsafe.Add(ref output, offset));
         }
+
+        if (offset < source.Length)
+        {
+            TransformBlock<TBytes>(ref t, ref k, ref Unsafe.Add(ref input, offset), ref Unsafe.Add(ref output, offset));
+        }
+    }
+
+    /// <summary>
+    /// Two independent blocks with their rounds interleaved: one block is a long serial chain of multiplications
+    /// and dependent look-ups, so a second chain fills the idle execution units (ECB, CTR, CBC decryption).
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void TransformTwoBlocks<TBytes>(ref uint t, ref uint k, ref byte input, ref byte output)
+        where TBytes : struct, IByteExtractor
+    {
+        uint x0 = ReadBigEndian(ref input, 0) + k;
+        uint x1 = ReadBigEndian(ref input, 4) + Unsafe.Add(ref k, 1);
+        uint x2 = ReadBigEndian(ref input, 8) + Unsafe.Add(ref k, 2);
+        uint x3 = ReadBigEndian(ref input, 12) + Unsafe.Add(ref k, 3);
+        uint z0 = ReadBigEndian(ref input, 16) + k;
+        uint z1 = ReadBigEndian(ref input, 20) + Unsafe.Add(ref k, 1);
+        uint z2 = ReadBigEndian(ref input, 24) + Unsafe.Add(ref k, 2);
+        uint z3 = ReadBigEndian(ref input, 28) + Unsafe.Add(ref k, 3);
+
+        ref uint rk = ref Unsafe.Add(ref k, 4);
+        for (int round = 0; round < CipherUnicornAKeySchedule.Rounds; round += 2)
+        {
+            Round<TBytes>(ref t, ref rk, x2, x3, ref x0, ref x1);
+            Round<TBytes>(ref t, ref rk, z2, z3, ref z0, ref z1);
+            Round<TBytes>(ref t, ref Unsafe.Add(ref rk, 4), x0, x1, ref x2, ref x3);
+            Round<TBytes>(ref t, ref Unsafe.Add(ref rk, 4), z0, z1, ref z2, ref z3);
+            rk = ref Unsafe.Add(ref rk, 8);
+        }
+
+        WriteBigEndian(ref output, 0, x2 - rk);
+        WriteBigEndian(ref output, 4, x3 - Unsafe.Add(ref rk, 1));
+        WriteBigEndian(ref output, 8, x0 - Unsafe.Add(ref rk, 2));
+        WriteBigEndian(ref output, 12, x1 - Unsafe.Add(ref rk, 3));
+        WriteBigEndian(ref output, 16, z2 - rk);
+        WriteBigEndian(ref output, 20, z3 - Unsafe.Add(ref rk, 1));
+        WriteBigEndian(ref output, 24, z0 - Unsafe.Add(ref rk, 2));
+        WriteBigEndian(ref output, 28, z1 - Unsafe.Add(ref rk, 3));
     }
 
     /// <summary>One block; encryption and decryption differ only in the key layout (see <see cref="CipherUnicornAKeySchedule"/>).</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    internal static void TransformBlock(ref uint t, ref uint k, ref byte input, ref byte output)
+    internal static void TransformBlock<TBytes>(ref uint t, ref uint k, ref byte input, ref byte output)
+        where TBytes : struct, IByteExtractor
     {
         uint x0 = ReadBigEndian(ref input, 0) + k;
         uint x1 = ReadBigEndian(ref input, 4) + Unsafe.Add(ref k, 1);
@@ -68,8 +136,8 @@ internal sealed class CipherUnicornAKernel : BlockCipherKernel
         ref uint rk = ref Unsafe.Add(ref k, 4);
         for (int round = 0; round < CipherUnicornAKeySchedule.Rounds; round += 2)
         {
-            Round(ref t, ref rk, x2, x3, ref x0, ref x1);
-            Round(ref t, ref Unsafe.Add(ref rk, 4), x0, x1, ref x2, ref x3);
+            Round<TBytes>(ref t, ref rk, x2, x3, ref x0, ref x1);
+            Round<TBytes>(ref t, ref Unsafe.Add(ref rk, 4), x0, x1, ref x2, ref x3);
             rk = ref Unsafe.Add(ref rk, 8);
         }
 
@@ -87,8 +155,10 @@ internal sealed class CipherUnicornAKernel : BlockCipherKernel
     /// look-ups and the XOR with wk0 are computed off the main chain.
     /// </remarks>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void Round(ref uint t, ref uint rk, uint xl, uint xr, ref uint yl, ref uint yr)
+    private static void Round<TBytes>(ref uint t, ref uint rk, uint xl, uint xr, ref uint yl, ref uint yr)
+        where TBytes : struct, IByteExtractor
     {
+        TBytes bytes = default;
         // Temporary-key chain: independent of the main chain until the end, so the two overlap in the pipeline.
         uint wk0 = (Unsafe.Add(ref rk, 2) + xr) * C0;
         uint wk1 = Unsafe.Add(ref rk, 3) + xl;
@@ -96,12 +166,12 @@ internal sealed class CipherUnicornAKernel : BlockCipherKernel
         wk0 = (wk0 ^ Unsafe.Add(ref t, (nuint)(wk1 >> 24))) * C1;
         wk1 = (wk1 ^ Unsafe.Add(ref t, (nuint)(wk0 >> 24))) * C0;
         wk0 ^= Unsafe.Add(ref t, (nuint)(wk1 >> 24));
-        wk1 ^= Unsafe.Add(ref t, (nuint)(byte)(wk0 >> 16));
-        wk0 ^= Unsafe.Add(ref t, (nuint)(byte)(wk1 >> 16));
+        wk1 ^= Unsafe.Add(ref t, bytes.Byte1(wk0));
+        wk0 ^= Unsafe.Add(ref t, bytes.Byte1(wk1));
 
         // Byte n = 0 is the most significant, so T_n's shift is 24 - 8n, n from bits 3..2 and 1..0 of wk1.
-        int shift1 = 24 - (int)((wk1 & 0xc) << 1);
-        int shift0 = 24 - (int)((wk1 & 0x3) << 3);
+        uint select1 = bytes.Selector(24 - ((wk1 & 0xc) << 1));
+        uint select0 = bytes.Selector(24 - ((wk1 & 0x3) << 3));
         yl ^= wk0;
         yr ^= wk0;
 
@@ -115,15 +185,15 @@ internal sealed class CipherUnicornAKernel : BlockCipherKernel
         uint wx0 = high * C0;
         uint wx1 = (low ^ Unsafe.Add(ref t, (nuint)(wx0 >> 24))) * C1;
         wx0 ^= Unsafe.Add(ref t, (nuint)(wx1 >> 24));
-        wx1 ^= Unsafe.Add(ref t, (nuint)(byte)(wx0 >> 16));
-        wx0 ^= Unsafe.Add(ref t, (nuint)(byte)(wx1 >> 16));
-        wx1 ^= Unsafe.Add(ref t, (nuint)(byte)(wx0 >> 8));
-        wx0 ^= Unsafe.Add(ref t, (nuint)(byte)(wx1 >> 8));
+        wx1 ^= Unsafe.Add(ref t, bytes.Byte1(wx0));
+        wx0 ^= Unsafe.Add(ref t, bytes.Byte1(wx1));
+        wx1 ^= Unsafe.Add(ref t, bytes.Byte2(wx0));
+        wx0 ^= Unsafe.Add(ref t, bytes.Byte2(wx1));
         wx1 ^= Unsafe.Add(ref t, (nuint)(byte)wx0);
         wx0 ^= Unsafe.Add(ref t, (nuint)(byte)wx1);
-        wx1 ^= Unsafe.Add(ref t, (nuint)(byte)(wx0 >> shift1));
+        wx1 ^= Unsafe.Add(ref t, bytes.Select(wx0, select1));
         yr ^= wx1;
-        wx0 ^= Unsafe.Add(ref t, (nuint)(byte)(wx1 >> shift0));
+        wx0 ^= Unsafe.Add(ref t, bytes.Select(wx1, select0));
         yl ^= wx0;
     }
 
@@ -144,3 +214,38 @@ internal sealed class CipherUnicornAKernel : BlockCipherKernel
         CryptographicOperationsHelper.ZeroWords(_decryptionKey);
     }
 }
+
+/// <summary>
+/// How the round function takes bytes 1 and 2 and the data-selected byte out of a word. A struct type argument,
+/// so the JIT compiles one specialised round per extractor with no call.
+/// </summary>
+internal interface IByteExtractor
+{
+    /// <summary>Bits 23..16.</summary>
+    public nuint Byte1(uint x);
+
+    /// <summary>Bits 15..8.</summary>
+    public nuint Byte2(uint x);
+
+    /// <summary>Precomputes the selector of the byte at bits shift+7..shift.</summary>
+    public uint Selector(uint shift);
+
+    public nuint Select(uint x, uint selector);
+}
+
+/// <summary>Portable extraction: shift, then a <c>(byte)</c> cast.</summary>
+internal struct ShiftByteExtractor : IByteExtractor
+{
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public nuint Byte1(uint x) => (byte)(x >> 16);
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public nuint Byte2(uint x) => (byte)(x >> 8);
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public uint Selector(uint shift) => shift;
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public nuint Select(uint x, uint selector) => (byte)(x >> (int)selector);
+}
+
