@@ -111,17 +111,20 @@ public sealed class Mugi : IDisposable
         int done = 0;
 
         // Bytes left over from the unit a previous call began.
-        while (_leftoverCount > 0 && done < length)
+        if (_leftoverCount > 0)
         {
-            byte key = _leftover[UnitBytes - _leftoverCount];
-            Unsafe.Add(ref destination, done) = typeof(TSink) == typeof(XorKeystream) ? (byte)(Unsafe.Add(ref source, done) ^ key) : key;
-            _leftoverCount--;
-            done++;
-        }
+            while (_leftoverCount > 0 && done < length)
+            {
+                byte key = _leftover[UnitBytes - _leftoverCount];
+                Unsafe.Add(ref destination, done) = typeof(TSink) == typeof(XorKeystream) ? (byte)(Unsafe.Add(ref source, done) ^ key) : key;
+                _leftoverCount--;
+                done++;
+            }
 
-        if (_leftoverCount == 0)
-        {
-            CryptographicOperations.ZeroMemory(_leftover);
+            if (_leftoverCount == 0)
+            {
+                CryptographicOperations.ZeroMemory(_leftover);
+            }
         }
 
         TSink sink = default;

@@ -73,13 +73,13 @@ internal sealed class MugiCore : IDisposable
     public ulong Step()
     {
         ref ulong t = ref MemoryMarshal.GetReference(Tables.AsSpan());
-        ref ulong b = ref _state[BufferStart];
-        ulong a0 = _state[0], a1 = _state[1], a2 = _state[2];
+        ref ulong state = ref _state[0];
+        ulong a0 = state, a1 = Unsafe.Add(ref state, 1), a2 = Unsafe.Add(ref state, 2);
         ulong output = a2;
-        Update(ref t, ref b, _phase, ref a0, ref a1, ref a2);
-        _state[0] = a0;
-        _state[1] = a1;
-        _state[2] = a2;
+        Update(ref t, ref Unsafe.Add(ref state, BufferStart), _phase, ref a0, ref a1, ref a2);
+        state = a0;
+        Unsafe.Add(ref state, 1) = a1;
+        Unsafe.Add(ref state, 2) = a2;
         _phase = (_phase + 1) & 15;
         return output;
     }
