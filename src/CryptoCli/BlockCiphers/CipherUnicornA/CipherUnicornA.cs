@@ -10,8 +10,8 @@ namespace CryptoCli;
 /// <see cref="BlockCipherAlgorithm.EncryptCtr(byte[], byte[])"/>, and the runtime's one-shots.
 /// </summary>
 /// <remarks>
-/// <para>Status: a CRYPTREC "candidate" cipher (evaluated 2000-2002, not on the recommended list), kept for
-/// interoperability and research. Prefer AES for new designs.</para>
+/// <para>Status: listed by CRYPTREC in 2003 and moved to its "candidate" list in 2013; kept for interoperability and
+/// research. Prefer AES for new designs.</para>
 /// <para><b>Test vectors are not from the specification.</b> The CRYPTREC specification (07_02espec.pdf) and its
 /// appendix of test data could not be obtained. This implementation follows Robshaw's CRYPTREC review (2001) and
 /// reproduces consistency vectors produced by two independent public implementations (a C code lineage and

@@ -12,8 +12,8 @@ namespace CryptoCli;
 /// and continues where the previous call stopped, with any chunk sizes.
 /// </summary>
 /// <remarks>
-/// <para>Status: MUGI was on the CRYPTREC list of 2003 and is now a CRYPTREC "candidate" cipher, kept for
-/// interoperability and research. A key and IV pair must never be used twice; MUGI provides no integrity.</para>
+/// <para>Status: listed by CRYPTREC in 2003 and moved to its "candidate" list in 2013; kept for interoperability and
+/// research. A key and IV pair must never be used twice; MUGI provides no integrity.</para>
 /// <para>Implementation: P2's technique (S-box and MixColumns fused into four 8-to-32-bit tables; the buffer
 /// rotated by index instead of shifting sixteen words per update), sixteen updates unrolled. Not constant-time:
 /// the table look-ups are indexed by secret state (cache timing).</para>
