@@ -99,9 +99,22 @@ public class MugiTests
     }
 
     [Fact]
-    public void FastKernel_EqualsReference_RandomKeys()
+    public void FastKernel_EqualsReference_RandomKeys() => CompareWithReference(allowBmi1: false, seed: 4102);
+
+    [Bmi1Fact]
+    public void Bmi1Kernel_EqualsReference_RandomKeys()
     {
-        Random random = TestRandom.Create(4102);
+        using (var mugi = new Mugi(new byte[16], new byte[16]))
+        {
+            Assert.Equal("bmi1", mugi.Core.Name);
+        }
+
+        CompareWithReference(allowBmi1: true, seed: 4104);
+    }
+
+    private static void CompareWithReference(bool allowBmi1, int seed)
+    {
+        Random random = TestRandom.Create(seed);
         for (int trial = 0; trial < 25; trial++)
         {
             byte[] key = TestRandom.Bytes(random, 16);
@@ -109,9 +122,16 @@ public class MugiTests
             int length = random.Next(1, 700);
             byte[] expected = MugiReference.Keystream(key, iv, length);
             byte[] actual = new byte[length];
-            using var mugi = new Mugi(key, iv);
+            using var mugi = new Mugi(key, iv, allowBmi1);
             mugi.GenerateKeystream(actual);
-            Assert.True(expected.AsSpan().SequenceEqual(actual), $"seed 4102 trial {trial}: length {length}");
+            Assert.True(expected.AsSpan().SequenceEqual(actual), $"seed {seed} trial {trial} ({mugi.Core.Name}): length {length}");
+
+            // Continue with an odd split so the one-update path and the 16-update path both run after a partial unit.
+            byte[] more = new byte[300];
+            mugi.GenerateKeystream(more.AsSpan(0, 3));
+            mugi.GenerateKeystream(more.AsSpan(3));
+            byte[] expectedMore = MugiReference.Keystream(key, iv, length + 300).AsSpan(length, 300).ToArray();
+            Assert.True(expectedMore.AsSpan().SequenceEqual(more), $"seed {seed} trial {trial} ({mugi.Core.Name}): continuation");
         }
     }
 

@@ -41,6 +41,12 @@ public sealed class Mugi : IDisposable
     /// <exception cref="CryptographicException"><paramref name="key"/> is not 16 bytes long.</exception>
     /// <exception cref="ArgumentException"><paramref name="iv"/> is not 16 bytes long.</exception>
     public Mugi(ReadOnlySpan<byte> key, ReadOnlySpan<byte> iv)
+        : this(key, iv, allowBmi1: true)
+    {
+    }
+
+    /// <summary>For tests: <paramref name="allowBmi1"/> false forces the portable byte extraction.</summary>
+    internal Mugi(ReadOnlySpan<byte> key, ReadOnlySpan<byte> iv, bool allowBmi1)
     {
         if (key.Length != KeySizeInBytes)
         {
@@ -52,7 +58,7 @@ public sealed class Mugi : IDisposable
             ThrowHelper.ThrowInvalidIVSize(nameof(iv));
         }
 
-        _core = new MugiCore(key, iv);
+        _core = new MugiCore(key, iv, allowBmi1);
     }
 
     /// <summary>

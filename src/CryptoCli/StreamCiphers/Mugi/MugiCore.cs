@@ -13,7 +13,7 @@ using System.Security.Cryptography;
 namespace CryptoCli;
 
 /// <summary>The fast MUGI state machine behind <see cref="Mugi"/>. Not constant-time (table look-ups on secret data).</summary>
-internal sealed class MugiCore : IDisposable
+internal sealed partial class MugiCore : IDisposable
 {
     private const int BufferStart = 3; // _state = a0, a1, a2, then the 16 buffer slots
 
@@ -24,10 +24,15 @@ internal sealed class MugiCore : IDisposable
     internal static readonly ulong[] Tables = CreateTables();
 
     private readonly ulong[] _state = new ulong[3 + 16];
+    private readonly bool _useBmi1;
     private int _phase; // updates done, mod 16
 
-    public MugiCore(ReadOnlySpan<byte> key, ReadOnlySpan<byte> iv)
+    /// <param name="key">The 16-byte key.</param>
+    /// <param name="iv">The 16-byte IV.</param>
+    /// <param name="allowBmi1">False forces the shift-and-mask byte extraction (tests compare the two).</param>
+    public MugiCore(ReadOnlySpan<byte> key, ReadOnlySpan<byte> iv, bool allowBmi1 = true)
     {
+        _useBmi1 = allowBmi1 && IsBmi1Supported;
         ref ulong t = ref MemoryMarshal.GetReference(Tables.AsSpan());
         ulong k0 = BinaryPrimitives.ReadUInt64BigEndian(key);
         ulong k1 = BinaryPrimitives.ReadUInt64BigEndian(key.Slice(8));
@@ -59,6 +64,13 @@ internal sealed class MugiCore : IDisposable
 
     internal ulong[] State => _state;
 
+    /// <summary>"bmi1" when F takes its bytes with BEXTR (MugiCore.X86.cs), else "shift".</summary>
+    internal string Name => _useBmi1 ? "bmi1" : "shift";
+
+#if !NET
+    internal static bool IsBmi1Supported => false;
+#endif
+
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static void RhoWithZeroBuffer(ref ulong t, ref ulong a0, ref ulong a1, ref ulong a2)
     {
@@ -72,11 +84,23 @@ internal sealed class MugiCore : IDisposable
     /// <summary>One update with the slot indices computed at run time; returns the output unit (a2 before the update).</summary>
     public ulong Step()
     {
+#if NET
+        if (_useBmi1)
+        {
+            return Step<Bmi1MugiBytes>();
+        }
+#endif
+        return Step<ShiftMugiBytes>();
+    }
+
+    private ulong Step<TBytes>()
+        where TBytes : struct, IMugiByteExtractor
+    {
         ref ulong t = ref MemoryMarshal.GetReference(Tables.AsSpan());
         ref ulong state = ref _state[0];
         ulong a0 = state, a1 = Unsafe.Add(ref state, 1), a2 = Unsafe.Add(ref state, 2);
         ulong output = a2;
-        Update(ref t, ref Unsafe.Add(ref state, BufferStart), _phase, ref a0, ref a1, ref a2);
+        Update<TBytes>(ref t, ref Unsafe.Add(ref state, BufferStart), _phase, ref a0, ref a1, ref a2);
         state = a0;
         Unsafe.Add(ref state, 1) = a1;
         Unsafe.Add(ref state, 2) = a2;
@@ -88,27 +112,41 @@ internal sealed class MugiCore : IDisposable
     public void Block16<TSink>(ref byte source, ref byte destination)
         where TSink : struct, IKeystreamSink
     {
+#if NET
+        if (_useBmi1)
+        {
+            Block16<TSink, Bmi1MugiBytes>(ref source, ref destination);
+            return;
+        }
+#endif
+        Block16<TSink, ShiftMugiBytes>(ref source, ref destination);
+    }
+
+    private void Block16<TSink, TBytes>(ref byte source, ref byte destination)
+        where TSink : struct, IKeystreamSink
+        where TBytes : struct, IMugiByteExtractor
+    {
         ref ulong t = ref MemoryMarshal.GetReference(Tables.AsSpan());
         ref ulong b = ref _state[BufferStart];
         ulong a0 = _state[0], a1 = _state[1], a2 = _state[2];
         TSink sink = default;
         // Constant phases: after inlining every slot index is a constant.
-        sink.Put(ref source, ref destination, 0, a2); Update(ref t, ref b, 0, ref a0, ref a1, ref a2);
-        sink.Put(ref source, ref destination, 8, a2); Update(ref t, ref b, 1, ref a0, ref a1, ref a2);
-        sink.Put(ref source, ref destination, 16, a2); Update(ref t, ref b, 2, ref a0, ref a1, ref a2);
-        sink.Put(ref source, ref destination, 24, a2); Update(ref t, ref b, 3, ref a0, ref a1, ref a2);
-        sink.Put(ref source, ref destination, 32, a2); Update(ref t, ref b, 4, ref a0, ref a1, ref a2);
-        sink.Put(ref source, ref destination, 40, a2); Update(ref t, ref b, 5, ref a0, ref a1, ref a2);
-        sink.Put(ref source, ref destination, 48, a2); Update(ref t, ref b, 6, ref a0, ref a1, ref a2);
-        sink.Put(ref source, ref destination, 56, a2); Update(ref t, ref b, 7, ref a0, ref a1, ref a2);
-        sink.Put(ref source, ref destination, 64, a2); Update(ref t, ref b, 8, ref a0, ref a1, ref a2);
-        sink.Put(ref source, ref destination, 72, a2); Update(ref t, ref b, 9, ref a0, ref a1, ref a2);
-        sink.Put(ref source, ref destination, 80, a2); Update(ref t, ref b, 10, ref a0, ref a1, ref a2);
-        sink.Put(ref source, ref destination, 88, a2); Update(ref t, ref b, 11, ref a0, ref a1, ref a2);
-        sink.Put(ref source, ref destination, 96, a2); Update(ref t, ref b, 12, ref a0, ref a1, ref a2);
-        sink.Put(ref source, ref destination, 104, a2); Update(ref t, ref b, 13, ref a0, ref a1, ref a2);
-        sink.Put(ref source, ref destination, 112, a2); Update(ref t, ref b, 14, ref a0, ref a1, ref a2);
-        sink.Put(ref source, ref destination, 120, a2); Update(ref t, ref b, 15, ref a0, ref a1, ref a2);
+        sink.Put(ref source, ref destination, 0, a2); Update<TBytes>(ref t, ref b, 0, ref a0, ref a1, ref a2);
+        sink.Put(ref source, ref destination, 8, a2); Update<TBytes>(ref t, ref b, 1, ref a0, ref a1, ref a2);
+        sink.Put(ref source, ref destination, 16, a2); Update<TBytes>(ref t, ref b, 2, ref a0, ref a1, ref a2);
+        sink.Put(ref source, ref destination, 24, a2); Update<TBytes>(ref t, ref b, 3, ref a0, ref a1, ref a2);
+        sink.Put(ref source, ref destination, 32, a2); Update<TBytes>(ref t, ref b, 4, ref a0, ref a1, ref a2);
+        sink.Put(ref source, ref destination, 40, a2); Update<TBytes>(ref t, ref b, 5, ref a0, ref a1, ref a2);
+        sink.Put(ref source, ref destination, 48, a2); Update<TBytes>(ref t, ref b, 6, ref a0, ref a1, ref a2);
+        sink.Put(ref source, ref destination, 56, a2); Update<TBytes>(ref t, ref b, 7, ref a0, ref a1, ref a2);
+        sink.Put(ref source, ref destination, 64, a2); Update<TBytes>(ref t, ref b, 8, ref a0, ref a1, ref a2);
+        sink.Put(ref source, ref destination, 72, a2); Update<TBytes>(ref t, ref b, 9, ref a0, ref a1, ref a2);
+        sink.Put(ref source, ref destination, 80, a2); Update<TBytes>(ref t, ref b, 10, ref a0, ref a1, ref a2);
+        sink.Put(ref source, ref destination, 88, a2); Update<TBytes>(ref t, ref b, 11, ref a0, ref a1, ref a2);
+        sink.Put(ref source, ref destination, 96, a2); Update<TBytes>(ref t, ref b, 12, ref a0, ref a1, ref a2);
+        sink.Put(ref source, ref destination, 104, a2); Update<TBytes>(ref t, ref b, 13, ref a0, ref a1, ref a2);
+        sink.Put(ref source, ref destination, 112, a2); Update<TBytes>(ref t, ref b, 14, ref a0, ref a1, ref a2);
+        sink.Put(ref source, ref destination, 120, a2); Update<TBytes>(ref t, ref b, 15, ref a0, ref a1, ref a2);
         _state[0] = a0;
         _state[1] = a1;
         _state[2] = a2;
@@ -118,7 +156,8 @@ internal sealed class MugiCore : IDisposable
 
     /// <summary>ρ then λ (λ with the old a0 and old buffer). Logical b_j is slot (j - phase) &amp; 15.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void Update(ref ulong t, ref ulong b, int phase, ref ulong a0, ref ulong a1, ref ulong a2)
+    private static void Update<TBytes>(ref ulong t, ref ulong b, int phase, ref ulong a0, ref ulong a1, ref ulong a2)
+        where TBytes : struct, IMugiByteExtractor
     {
         ulong b4 = Unsafe.Add(ref b, (4 - phase) & 15);
         ulong b10 = Unsafe.Add(ref b, (10 - phase) & 15);
@@ -132,8 +171,8 @@ internal sealed class MugiCore : IDisposable
 
         // ρ
         a0 = a1;
-        a1 = a2 ^ F(ref t, a1 ^ b4) ^ MugiReference.C1;
-        a2 = old0 ^ F(ref t, a0 ^ Bits.RotateLeft(b10, 17)) ^ MugiReference.C2;
+        a1 = a2 ^ F<TBytes>(ref t, a1 ^ b4) ^ MugiReference.C1;
+        a2 = old0 ^ F<TBytes>(ref t, a0 ^ Bits.RotateLeft(b10, 17)) ^ MugiReference.C2;
     }
 
     /// <summary>
@@ -142,17 +181,19 @@ internal sealed class MugiCore : IDisposable
     /// bytes 2..5 from H‖H and bytes 0, 1, 6, 7 from L‖L: two masks and an OR instead of shifting halves around.
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    internal static ulong F(ref ulong t, ulong x)
+    internal static ulong F(ref ulong t, ulong x) => F<ShiftMugiBytes>(ref t, x);
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    internal static ulong F<TBytes>(ref ulong t, ulong x)
+        where TBytes : struct, IMugiByteExtractor
     {
-        // (nuint) indices and a constant displacement per table: no sign extension, no index arithmetic;
-        // XORs paired as a tree to shorten the dependency chain.
-        ref ulong t1 = ref Unsafe.Add(ref t, 256);
-        ref ulong t2 = ref Unsafe.Add(ref t, 512);
-        ref ulong t3 = ref Unsafe.Add(ref t, 768);
-        ulong h = (Unsafe.Add(ref t, (nuint)(x >> 56)) ^ Unsafe.Add(ref t1, (nuint)(byte)(x >> 48))) ^
-                  (Unsafe.Add(ref t2, (nuint)(byte)(x >> 40)) ^ Unsafe.Add(ref t3, (nuint)(byte)(x >> 32)));
-        ulong l = (Unsafe.Add(ref t, (nuint)(byte)(x >> 24)) ^ Unsafe.Add(ref t1, (nuint)(byte)(x >> 16))) ^
-                  (Unsafe.Add(ref t2, (nuint)(byte)(x >> 8)) ^ Unsafe.Add(ref t3, (nuint)(byte)x));
+        // (nuint) indices plus a constant table offset fold into one addressing mode ([t + 8*index + offset]):
+        // no sign extension, no separate table pointers for the register allocator to spill.
+        TBytes bytes = default;
+        ulong h = (Unsafe.Add(ref t, (nuint)(x >> 56)) ^ Unsafe.Add(ref t, 256 + bytes.Byte(x, 48))) ^
+                  (Unsafe.Add(ref t, 512 + bytes.Byte(x, 40)) ^ Unsafe.Add(ref t, 768 + bytes.Byte(x, 32)));
+        ulong l = (Unsafe.Add(ref t, bytes.Byte(x, 24)) ^ Unsafe.Add(ref t, 256 + bytes.Byte(x, 16))) ^
+                  (Unsafe.Add(ref t, 512 + bytes.Byte(x, 8)) ^ Unsafe.Add(ref t, 768 + (nuint)(byte)x));
         return (h & 0x0000_ffff_ffff_0000) | (l & 0xffff_0000_0000_ffff);
     }
 
@@ -205,3 +246,17 @@ internal struct XorKeystream : IKeystreamSink
             ref Unsafe.Add(ref destination, offset),
             Unsafe.ReadUnaligned<ulong>(ref Unsafe.Add(ref source, offset)) ^ (BitConverter.IsLittleEndian ? BinaryPrimitives.ReverseEndianness(unit) : unit));
 }
+
+/// <summary>How F takes byte <c>(x &gt;&gt; shift) &amp; 0xff</c> (shift a constant after inlining).</summary>
+internal interface IMugiByteExtractor
+{
+    public nuint Byte(ulong x, int shift);
+}
+
+/// <summary>Portable: a shift and a <c>(byte)</c> cast.</summary>
+internal struct ShiftMugiBytes : IMugiByteExtractor
+{
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public nuint Byte(ulong x, int shift) => (byte)(x >> shift);
+}
+
