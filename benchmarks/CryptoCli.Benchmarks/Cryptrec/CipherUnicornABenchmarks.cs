@@ -8,7 +8,7 @@ namespace CryptoCli.Benchmarks;
 /// CIPHERUNICORN-A-128, ECB and CTR over 16 KiB: the public type (fused 8->32 table kernel) against the straightforward
 /// reference kernel. No other .NET library implements the cipher, so there is no built-in or BouncyCastle rival.
 /// </summary>
-[Primitive("CIPHERUNICORN-A-128")]
+[Primitive("CIPHERUNICORN-A-128"), Config(typeof(CryptrecColumnsConfig))]
 public class CipherUnicornABenchmarks
 {
     private CipherUnicornA _ours = null!;
@@ -43,6 +43,14 @@ public class CipherUnicornABenchmarks
         expected = (byte[])_output.Clone();
         OursCtr();
         Check(expected, "CTR");
+
+        CryptrecWarmUp.Once(nameof(CipherUnicornABenchmarks), () =>
+        {
+            OursEcb();
+            ReferenceEcb();
+            OursCtr();
+            ReferenceCtr();
+        });
     }
 
     [GlobalCleanup]
@@ -78,7 +86,7 @@ public class CipherUnicornABenchmarks
 }
 
 /// <summary>CIPHERUNICORN-A-128 key schedule (encryption and decryption layouts): fast against reference, keys per second.</summary>
-[Primitive("CIPHERUNICORN-A-128")]
+[Primitive("CIPHERUNICORN-A-128"), Config(typeof(CryptrecColumnsConfig))]
 public class CipherUnicornAKeyScheduleBenchmarks
 {
     private readonly byte[] _key = new byte[16];
@@ -95,6 +103,12 @@ public class CipherUnicornAKeyScheduleBenchmarks
         {
             throw new InvalidOperationException("key schedules differ");
         }
+
+        CryptrecWarmUp.Once(nameof(CipherUnicornAKeyScheduleBenchmarks), () =>
+        {
+            Ours();
+            Reference();
+        });
     }
 
     [Benchmark, Row("key-schedule", "CryptoCli")]

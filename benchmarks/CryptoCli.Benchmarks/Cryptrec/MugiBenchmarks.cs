@@ -7,7 +7,7 @@ namespace CryptoCli.Benchmarks;
 /// MUGI keystream (and XOR with data) from a running generator, 16 bytes and 16 KiB per call: the public type (fused
 /// T0..T3 tables, index-rotated buffer) against the straightforward reference. No other .NET library has MUGI.
 /// </summary>
-[Primitive("MUGI")]
+[Primitive("MUGI"), Config(typeof(CryptrecColumnsConfig))]
 public class MugiBenchmarks
 {
     private Mugi _ours = null!;
@@ -40,6 +40,12 @@ public class MugiBenchmarks
 
         _ours = new Mugi(key, iv);
         _reference = new MugiReference(key, iv);
+        CryptrecWarmUp.Once(nameof(MugiBenchmarks) + Size, () =>
+        {
+            OursKeystream();
+            ReferenceKeystream();
+            OursTransform();
+        });
     }
 
     [GlobalCleanup]
