@@ -133,12 +133,12 @@ public sealed class Mugi : IDisposable
             }
         }
 
-        TSink sink = default;
         // Whole units one update at a time until the buffer slots are back in phase, then sixteen at a time.
-        while (length - done >= UnitBytes && _core.Phase != 0)
+        int head = Math.Min((16 - _core.Phase) & 15, (length - done) / UnitBytes);
+        if (head > 0)
         {
-            sink.Put(ref source, ref destination, done, _core.Step());
-            done += UnitBytes;
+            _core.Units<TSink>(ref Unsafe.Add(ref source, done), ref Unsafe.Add(ref destination, done), head);
+            done += head * UnitBytes;
         }
 
         while (length - done >= BlockBytes)
@@ -147,10 +147,11 @@ public sealed class Mugi : IDisposable
             done += BlockBytes;
         }
 
-        while (length - done >= UnitBytes)
+        int tail = (length - done) / UnitBytes;
+        if (tail > 0)
         {
-            sink.Put(ref source, ref destination, done, _core.Step());
-            done += UnitBytes;
+            _core.Units<TSink>(ref Unsafe.Add(ref source, done), ref Unsafe.Add(ref destination, done), tail);
+            done += tail * UnitBytes;
         }
 
         if (done < length)

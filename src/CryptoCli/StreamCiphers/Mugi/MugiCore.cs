@@ -108,6 +108,46 @@ internal sealed partial class MugiCore : IDisposable
         return output;
     }
 
+    /// <summary>
+    /// <paramref name="count"/> updates from any phase, writing 8 bytes each through <typeparamref name="TSink"/>;
+    /// the state stays in registers across the updates (short messages, and the way back to phase 0).
+    /// </summary>
+    public void Units<TSink>(ref byte source, ref byte destination, int count)
+        where TSink : struct, IKeystreamSink
+    {
+#if NET
+        if (_useBmi1)
+        {
+            Units<TSink, Bmi1MugiBytes>(ref source, ref destination, count);
+            return;
+        }
+#endif
+        Units<TSink, ShiftMugiBytes>(ref source, ref destination, count);
+    }
+
+    private void Units<TSink, TBytes>(ref byte source, ref byte destination, int count)
+        where TSink : struct, IKeystreamSink
+        where TBytes : struct, IMugiByteExtractor
+    {
+        ref ulong t = ref MemoryMarshal.GetReference(Tables.AsSpan());
+        ref ulong state = ref _state[0];
+        ref ulong b = ref Unsafe.Add(ref state, BufferStart);
+        ulong a0 = state, a1 = Unsafe.Add(ref state, 1), a2 = Unsafe.Add(ref state, 2);
+        int phase = _phase;
+        TSink sink = default;
+        for (int i = 0; i < count; i++)
+        {
+            sink.Put(ref source, ref destination, 8 * i, a2);
+            Update<TBytes>(ref t, ref b, phase, ref a0, ref a1, ref a2);
+            phase = (phase + 1) & 15;
+        }
+
+        state = a0;
+        Unsafe.Add(ref state, 1) = a1;
+        Unsafe.Add(ref state, 2) = a2;
+        _phase = phase;
+    }
+
     /// <summary>Sixteen updates (phase must be 0, and stays 0), writing 128 bytes of output through <typeparamref name="TSink"/>.</summary>
     public void Block16<TSink>(ref byte source, ref byte destination)
         where TSink : struct, IKeystreamSink
