@@ -184,16 +184,38 @@ internal struct P192FieldElement
         result.L2 = (r2 & keep) | (t2 & ~keep);
     }
 
+    /// <summary>
+    /// a + b mod p. With t = a + b mod 2^192 (carry c) and u = t + 2^64 + 1 = t - p mod 2^192 (carry d), the sum is
+    /// at least p exactly when c or d is set, and then u is the reduced sum: two short carry chains and a select.
+    /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static void Add(in P192FieldElement a, in P192FieldElement b, out P192FieldElement result)
     {
-        ulong r0 = AddCarry(a.L0, b.L0, 0, out ulong carry);
-        ulong r1 = AddCarry(a.L1, b.L1, carry, out carry);
-        ulong r2 = AddCarry(a.L2, b.L2, carry, out carry);
-        // carry * 2^192 = carry * (2^64 + 1); the sum is below 2p, so this cannot carry again.
-        r0 = AddCarry(r0, carry, 0, out ulong c2);
-        r1 = AddCarry(r1, carry, c2, out c2);
-        r2 += c2;
+        ulong t0 = AddCarry(a.L0, b.L0, 0, out ulong carry);
+        ulong t1 = AddCarry(a.L1, b.L1, carry, out carry);
+        ulong t2 = AddCarry(a.L2, b.L2, carry, out ulong sumCarry);
+        ulong u0 = AddCarry(t0, 1, 0, out carry);
+        ulong u1 = AddCarry(t1, 1, carry, out carry);
+        ulong u2 = AddCarry(t2, 0, carry, out ulong wrapCarry);
+        ulong takeU = 0 - (sumCarry | wrapCarry);
+        result.L0 = t0 ^ ((t0 ^ u0) & takeU);
+        result.L1 = t1 ^ ((t1 ^ u1) & takeU);
+        result.L2 = t2 ^ ((t2 ^ u2) & takeU);
+    }
+
+    /// <summary>a * 2^shift mod p for shift in [1, 3]: the bits shifted out are folded back (2^192 = 2^64 + 1).</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static void ShiftLeft(in P192FieldElement a, int shift, out P192FieldElement result)
+    {
+        ulong top = a.L2 >> (64 - shift);
+        ulong r0 = AddCarry(a.L0 << shift, top, 0, out ulong carry);
+        ulong r1 = AddCarry((a.L1 << shift) | (a.L0 >> (64 - shift)), top, carry, out carry);
+        ulong r2 = AddCarry((a.L2 << shift) | (a.L1 >> (64 - shift)), 0, carry, out carry);
+
+        // a carry here leaves r below 2^128, so folding it once more cannot carry
+        r0 = AddCarry(r0, carry, 0, out ulong carry2);
+        r1 = AddCarry(r1, carry, carry2, out carry2);
+        r2 += carry2;
         ReduceOnce(r0, r1, r2, out result);
     }
 

@@ -167,7 +167,7 @@ internal struct P192JacobianPoint
         return !IsInfinity;
     }
 
-    /// <summary>dbl-2001-b for a = -3 (3M + 5S); infinity doubles to infinity.</summary>
+    /// <summary>dbl-2001-b for a = -3, with Z3 = 2YZ (4M + 4S); infinity doubles to infinity.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static void Double(in P192JacobianPoint p, out P192JacobianPoint result)
     {
@@ -180,23 +180,19 @@ internal struct P192JacobianPoint
         P192FieldElement.Double(t0, out t1);
         Add(t0, t1, out P192FieldElement alpha);       // 3(X - delta)(X + delta)
 
-        Add(p.Y, p.Z, out t0);
-        Square(t0, out t0);
-        Sub(t0, gamma, out t0);
-        Sub(t0, delta, out result.Z);                  // (Y + Z)^2 - gamma - delta
+        Multiply(p.Y, p.Z, out t0);
+        P192FieldElement.Double(t0, out P192FieldElement z3); // 2YZ = (Y + Z)^2 - gamma - delta
 
-        P192FieldElement.Double(beta, out beta);
-        P192FieldElement.Double(beta, out beta);       // 4 beta
+        ShiftLeft(beta, 2, out beta);                  // 4 beta
         Square(alpha, out t0);
         P192FieldElement.Double(beta, out t1);
         Sub(t0, t1, out result.X);                     // alpha^2 - 8 beta
+        result.Z = z3;
 
         Sub(beta, result.X, out t0);
         Multiply(alpha, t0, out t0);
         Square(gamma, out t1);
-        P192FieldElement.Double(t1, out t1);
-        P192FieldElement.Double(t1, out t1);
-        P192FieldElement.Double(t1, out t1);
+        ShiftLeft(t1, 3, out t1);
         Sub(t0, t1, out result.Y);                     // alpha(4 beta - X3) - 8 gamma^2
     }
 
