@@ -116,6 +116,8 @@ public class P192ArithmeticTests
             P192Scalar.InvertToMontgomery(Scalar(a), out P192Scalar inverseMontgomery);
             P192Scalar.FromMontgomery(inverseMontgomery, out P192Scalar inverse);
             Assert.True(BigInteger.ModPow(a, N - 2, N) == ToBig(inverse), $"inv {a:x}");
+            P192Scalar.InvertVariableTime(Scalar(a), out P192Scalar inverseVariableTime);
+            Assert.True(BigInteger.ModPow(a, N - 2, N) == ToBig(inverseVariableTime), $"inv (variable-time) {a:x}");
             P192Scalar.NegateNonZero(Scalar(a), out P192Scalar negated);
             Assert.Equal(N - a, ToBig(negated));
         }
@@ -130,7 +132,7 @@ public class P192ArithmeticTests
 
     private static IEnumerable<BigInteger> Multipliers(int seed, int count)
     {
-        foreach (BigInteger k in new BigInteger[] { 1, 2, 3, 4, 15, 16, 17, 31, 32, 33, N - 1, N - 2, N - 3, N - 16, N - 17, (N - 1) / 2, (N + 1) / 2, BigInteger.One << 188, (BigInteger.One << 191) + 1 })
+        foreach (BigInteger k in new BigInteger[] { 1, 2, 3, 4, 15, 16, 17, 31, 32, 33, 63, 64, 65, 127, N - 1, N - 2, N - 3, N - 16, N - 17, N - 63, N - 64, N - 65, BigInteger.One << 186, (N - 1) / 2, (N + 1) / 2, BigInteger.One << 188, (BigInteger.One << 191) + 1 })
         {
             yield return k;
         }

@@ -24,8 +24,10 @@ namespace CryptoCli;
 /// SHA-256, SHA-384, SHA-512); other lengths, such as SHA-224 digests, use HMAC-SHA-256, which is still a valid
 /// deterministic nonce but not RFC 6979's exact value for that hash.</para>
 /// <para>Constant-time: signing and key generation (the private scalar and the nonce only meet branch-free field
-/// and scalar code, a fixed-base table read entirely under masks, complete addition formulas and a Fermat
-/// inversion with a public exponent). Not constant-time, by design: verification, which handles only public data,
+/// and scalar code, a fixed-base table read entirely under masks, complete addition formulas and a Fermat field
+/// inversion with a public exponent; the nonce is inverted modulo n as k^-1 = b (k b)^-1 with a fresh random b,
+/// so the variable-time binary inversion only ever sees k b, which is uniform and independent of k).
+/// Not constant-time, by design: verification, which handles only public data,
 /// and the RFC 6979 rejection of out-of-range candidates (probability about 2^-96). Field elements are three
 /// 64-bit limbs; signing and verifying allocate nothing on the heap on .NET except for DER signatures.</para>
 /// </remarks>
@@ -413,8 +415,25 @@ public sealed class ECDsaSecp192r1 : ECDsa
 
         P192Scalar.Multiply(r, privateKey, out P192Scalar rd);
         P192Scalar.Add(e, rd, out P192Scalar sum);
-        P192Scalar.InvertToMontgomery(nonce, out P192Scalar nonceInverse);
-        P192Scalar.MontgomeryMultiply(nonceInverse, sum, out s); // (k^-1 R) (e + rd) / R
+        // k^-1 = b (k b)^-1 for a fresh random b in [1, n-1]: the variable-time inversion only sees k b, which is
+        // uniform and independent of k (multiplicative blinding), and it is several times faster than Fermat.
+        Span<byte> blindBytes = stackalloc byte[FieldSize];
+        P192Scalar blind;
+        do
+        {
+            SecureRandom.Fill(blindBytes);
+            blind = P192Scalar.ReadRaw(blindBytes);
+        }
+        while (blind.IsZeroVariableTime || !P192Scalar.IsBelowN(blind));
+
+        P192Scalar.MontgomeryMultiply(nonce, blind, out P192Scalar blinded);           // k b / R
+        P192Scalar.InvertVariableTime(blinded, out P192Scalar blindedInverse);         // R / (k b)
+        P192Scalar.MontgomeryMultiply(blindedInverse, blind, out P192Scalar nonceInverse); // 1 / k
+        P192Scalar.Multiply(nonceInverse, sum, out s);
+        CryptographicOperations.ZeroMemory(blindBytes);
+        blind = default;
+        blinded = default;
+        blindedInverse = default;
         rd = default;
         sum = default;
         nonceInverse = default;
@@ -437,7 +456,9 @@ public sealed class ECDsaSecp192r1 : ECDsa
     /// <summary>SEC 1 4.1.4 for r, s in [1, n-1]: x(u1 G + u2 Q) = r (mod n), compared in Jacobian coordinates.</summary>
     internal static bool Verify(in P192AffinePoint publicKey, in P192Scalar e, in P192Scalar r, in P192Scalar s)
     {
-        P192Scalar.InvertToMontgomery(s, out P192Scalar sInverse);
+        // s is public: the variable-time inversion is safe here
+        P192Scalar.InvertVariableTime(s, out P192Scalar sInversePlain);
+        P192Scalar.ToMontgomery(sInversePlain, out P192Scalar sInverse);
         P192Scalar.MontgomeryMultiply(e, sInverse, out P192Scalar u1);
         P192Scalar.MontgomeryMultiply(r, sInverse, out P192Scalar u2);
         P192Curve.MultiplyTwoVariableTime(u1, u2, publicKey, out P192JacobianPoint point);

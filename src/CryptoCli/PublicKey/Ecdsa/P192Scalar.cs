@@ -202,6 +202,95 @@ internal struct P192Scalar
         table.Clear();
     }
 
+    /// <summary>
+    /// a^-1 mod n for a in [1, n-1] by the binary extended Euclidean algorithm (Guide to Elliptic Curve
+    /// Cryptography, Algorithm 2.22). VARIABLE-TIME: its branches and loop counts depend on a, so it is only used on
+    /// public values (verification) or on values blinded by a random factor (signing).
+    /// </summary>
+    public static void InvertVariableTime(in P192Scalar a, out P192Scalar result)
+    {
+        // invariants: x1 * a = u and x2 * a = v (mod n); gcd(u, v) = 1 throughout
+        ulong u0 = a.L0, u1 = a.L1, u2 = a.L2;
+        ulong v0 = N0, v1 = N1, v2 = N2;
+        ulong x10 = 1, x11 = 0, x12 = 0;
+        ulong x20 = 0, x21 = 0, x22 = 0;
+        while (true)
+        {
+            while ((u0 & 1) == 0)
+            {
+                u0 = (u0 >> 1) | (u1 << 63);
+                u1 = (u1 >> 1) | (u2 << 63);
+                u2 >>= 1;
+                HalveModN(ref x10, ref x11, ref x12);
+            }
+
+            if (u0 == 1 && (u1 | u2) == 0)
+            {
+                result = new P192Scalar(x10, x11, x12);
+                return;
+            }
+
+            while ((v0 & 1) == 0)
+            {
+                v0 = (v0 >> 1) | (v1 << 63);
+                v1 = (v1 >> 1) | (v2 << 63);
+                v2 >>= 1;
+                HalveModN(ref x20, ref x21, ref x22);
+            }
+
+            if (v0 == 1 && (v1 | v2) == 0)
+            {
+                result = new P192Scalar(x20, x21, x22);
+                return;
+            }
+
+            // both odd and different (their gcd is 1): subtract the smaller from the larger
+            ulong d0 = SubBorrow(u0, v0, 0, out ulong borrow);
+            ulong d1 = SubBorrow(u1, v1, borrow, out borrow);
+            ulong d2 = SubBorrow(u2, v2, borrow, out borrow);
+            if (borrow == 0)
+            {
+                u0 = d0;
+                u1 = d1;
+                u2 = d2;
+                SubtractModN(ref x10, ref x11, ref x12, x20, x21, x22);
+            }
+            else
+            {
+                v0 = SubBorrow(v0, u0, 0, out borrow);
+                v1 = SubBorrow(v1, u1, borrow, out borrow);
+                v2 = SubBorrow(v2, u2, borrow, out _);
+                SubtractModN(ref x20, ref x21, ref x22, x10, x11, x12);
+            }
+        }
+    }
+
+    /// <summary>x / 2 mod n for x &lt; n: x / 2 when x is even, (x + n) / 2 (193 bits before the shift) when odd.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void HalveModN(ref ulong x0, ref ulong x1, ref ulong x2)
+    {
+        ulong mask = 0 - (x0 & 1);
+        ulong s0 = AddCarry(x0, N0 & mask, 0, out ulong carry);
+        ulong s1 = AddCarry(x1, N1 & mask, carry, out carry);
+        ulong s2 = AddCarry(x2, N2 & mask, carry, out carry);
+        x0 = (s0 >> 1) | (s1 << 63);
+        x1 = (s1 >> 1) | (s2 << 63);
+        x2 = (s2 >> 1) | (carry << 63);
+    }
+
+    /// <summary>x = x - y mod n for x, y &lt; n.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void SubtractModN(ref ulong x0, ref ulong x1, ref ulong x2, ulong y0, ulong y1, ulong y2)
+    {
+        ulong d0 = SubBorrow(x0, y0, 0, out ulong borrow);
+        ulong d1 = SubBorrow(x1, y1, borrow, out borrow);
+        ulong d2 = SubBorrow(x2, y2, borrow, out borrow);
+        ulong mask = 0 - borrow;
+        x0 = AddCarry(d0, N0 & mask, 0, out ulong carry);
+        x1 = AddCarry(d1, N1 & mask, carry, out carry);
+        x2 = d2 + (N2 & mask) + carry;
+    }
+
     /// <summary>Converts out of Montgomery form.</summary>
     public static void FromMontgomery(in P192Scalar a, out P192Scalar result) => MontgomeryMultiply(a, One, out result);
 
