@@ -50,6 +50,18 @@ public class P192ArithmeticTests
             Assert.True(Mod(-a, P) == ToBig(negated), $"neg {a:x}");
             P192FieldElement.Invert(f, out P192FieldElement inverse);
             Assert.True(BigInteger.ModPow(a, P - 2, P) == ToBig(inverse), $"inv {a:x}");
+            if (!a.IsZero)
+            {
+                P192FieldElement.InvertVariableTime(f, out P192FieldElement inverseVariableTime);
+                Assert.True(BigInteger.ModPow(a, P - 2, P) == ToBig(inverseVariableTime), $"inv (variable-time) {a:x}");
+            }
+
+            for (int shift = 1; shift <= 3; shift++)
+            {
+                P192FieldElement.ShiftLeft(f, shift, out P192FieldElement shifted);
+                Assert.True(Mod(a << shift, P) == ToBig(shifted), $"shift {shift} {a:x}");
+            }
+
             Assert.Equal(a.IsZero ? ulong.MaxValue : 0UL, f.ZeroMask());
         }
     }

@@ -5,7 +5,7 @@
 //   48 KiB). Each entry is chosen by reading all 32 entries of its row under masks, and added with the complete
 //   formulas: 31 additions, no doublings, no secret-dependent branch or address.
 // - u1*G + u2*Q for verification (variable-time, public inputs): interleaved width-w NAF (Shamir's trick) with
-//   w = 7 for G (32 precomputed affine odd multiples) and w = 5 for Q (8 odd multiples computed per call).
+//   w = 8 for G (64 precomputed affine odd multiples) and w = 5 for Q (8 odd multiples computed per call).
 
 using System;
 using System.Runtime.CompilerServices;
@@ -24,7 +24,7 @@ internal static class P192Curve
     private const int CombDigitBits = 6;
     private const int CombRows = 192 / CombDigitBits;
     private const int CombEntries = 1 << (CombDigitBits - 1);
-    private const int GWindow = 7;
+    private const int GWindow = 8;
     private const int QWindow = 5;
     private const int MaxNafLength = 194;
 
@@ -213,12 +213,12 @@ internal static class P192Curve
         var result = new P192AffinePoint[count];
         result[0] = basePoint;
         P192ProjectivePoint.Double(P192ProjectivePoint.FromAffine(basePoint), out P192ProjectivePoint twice);
-        twice.TryToAffine(out P192AffinePoint twiceAffine);
+        twice.ToAffineVariableTime(out P192AffinePoint twiceAffine); // public table data
         P192ProjectivePoint current = P192ProjectivePoint.FromAffine(basePoint);
         for (int j = 1; j < count; j++)
         {
             P192ProjectivePoint.AddMixed(current, twiceAffine, out current);
-            current.TryToAffine(out result[j]);
+            current.ToAffineVariableTime(out result[j]);
         }
 
         return result;
@@ -239,7 +239,7 @@ internal static class P192Curve
                 P192ProjectivePoint.Double(next, out next);
             }
 
-            next.TryToAffine(out rowBase);
+            next.ToAffineVariableTime(out rowBase);
         }
 
         return table;

@@ -355,6 +355,12 @@ internal struct P192FieldElement
         }
     }
 
+    /// <summary>a^-1 for a != 0, by the binary extended Euclidean algorithm: VARIABLE-TIME (public or blinded values only).</summary>
+    public static void InvertVariableTime(in P192FieldElement a, out P192FieldElement result)
+    {
+        P192Scalar.InvertModOddVariableTime(a.L0, a.L1, a.L2, P0, P1, P2, out result.L0, out result.L1, out result.L2);
+    }
+
     /// <summary>
     /// a^(p-2) = a^-1 (Fermat; 0 maps to 0), by a fixed addition chain: the exponent is public, so the sequence of
     /// squarings and multiplications is the same for every input (constant-time). p - 2 in binary is 127 ones,

@@ -49,6 +49,14 @@ internal struct P192ProjectivePoint
         return !Z.IsZeroVariableTime;
     }
 
+    /// <summary>Affine coordinates of a point that is not at infinity, by a variable-time inversion (public points only).</summary>
+    public readonly void ToAffineVariableTime(out P192AffinePoint result)
+    {
+        InvertVariableTime(Z, out P192FieldElement zInverse);
+        Multiply(X, zInverse, out result.X);
+        Multiply(Y, zInverse, out result.Y);
+    }
+
     /// <summary>RCB Algorithm 5: complete mixed addition for a = -3 (11M + 2 products by b); <paramref name="q"/> is affine.</summary>
     public static void AddMixed(in P192ProjectivePoint p, in P192AffinePoint q, out P192ProjectivePoint result)
     {

@@ -203,15 +203,23 @@ internal struct P192Scalar
     }
 
     /// <summary>
-    /// a^-1 mod n for a in [1, n-1] by the binary extended Euclidean algorithm (Guide to Elliptic Curve
-    /// Cryptography, Algorithm 2.22). VARIABLE-TIME: its branches and loop counts depend on a, so it is only used on
-    /// public values (verification) or on values blinded by a random factor (signing).
+    /// a^-1 mod n for a in [1, n-1]. VARIABLE-TIME (see <see cref="InvertModOddVariableTime"/>): only for public
+    /// values (verification) or values blinded by a random factor (signing).
     /// </summary>
     public static void InvertVariableTime(in P192Scalar a, out P192Scalar result)
     {
-        // invariants: x1 * a = u and x2 * a = v (mod n); gcd(u, v) = 1 throughout
-        ulong u0 = a.L0, u1 = a.L1, u2 = a.L2;
-        ulong v0 = N0, v1 = N1, v2 = N2;
+        InvertModOddVariableTime(a.L0, a.L1, a.L2, N0, N1, N2, out result.L0, out result.L1, out result.L2);
+    }
+
+    /// <summary>
+    /// a^-1 mod m for an odd prime m &lt; 2^192 and a in [1, m-1], by the binary extended Euclidean algorithm (Guide to
+    /// Elliptic Curve Cryptography, Algorithm 2.22). VARIABLE-TIME: its branches and loop counts depend on a.
+    /// </summary>
+    internal static void InvertModOddVariableTime(ulong a0, ulong a1, ulong a2, ulong m0, ulong m1, ulong m2, out ulong r0, out ulong r1, out ulong r2)
+    {
+        // invariants: x1 * a = u and x2 * a = v (mod m); gcd(u, v) = 1 throughout
+        ulong u0 = a0, u1 = a1, u2 = a2;
+        ulong v0 = m0, v1 = m1, v2 = m2;
         ulong x10 = 1, x11 = 0, x12 = 0;
         ulong x20 = 0, x21 = 0, x22 = 0;
         while (true)
@@ -221,12 +229,14 @@ internal struct P192Scalar
                 u0 = (u0 >> 1) | (u1 << 63);
                 u1 = (u1 >> 1) | (u2 << 63);
                 u2 >>= 1;
-                HalveModN(ref x10, ref x11, ref x12);
+                HalveMod(ref x10, ref x11, ref x12, m0, m1, m2);
             }
 
             if (u0 == 1 && (u1 | u2) == 0)
             {
-                result = new P192Scalar(x10, x11, x12);
+                r0 = x10;
+                r1 = x11;
+                r2 = x12;
                 return;
             }
 
@@ -235,12 +245,14 @@ internal struct P192Scalar
                 v0 = (v0 >> 1) | (v1 << 63);
                 v1 = (v1 >> 1) | (v2 << 63);
                 v2 >>= 1;
-                HalveModN(ref x20, ref x21, ref x22);
+                HalveMod(ref x20, ref x21, ref x22, m0, m1, m2);
             }
 
             if (v0 == 1 && (v1 | v2) == 0)
             {
-                result = new P192Scalar(x20, x21, x22);
+                r0 = x20;
+                r1 = x21;
+                r2 = x22;
                 return;
             }
 
@@ -253,42 +265,42 @@ internal struct P192Scalar
                 u0 = d0;
                 u1 = d1;
                 u2 = d2;
-                SubtractModN(ref x10, ref x11, ref x12, x20, x21, x22);
+                SubtractMod(ref x10, ref x11, ref x12, x20, x21, x22, m0, m1, m2);
             }
             else
             {
                 v0 = SubBorrow(v0, u0, 0, out borrow);
                 v1 = SubBorrow(v1, u1, borrow, out borrow);
                 v2 = SubBorrow(v2, u2, borrow, out _);
-                SubtractModN(ref x20, ref x21, ref x22, x10, x11, x12);
+                SubtractMod(ref x20, ref x21, ref x22, x10, x11, x12, m0, m1, m2);
             }
         }
     }
 
-    /// <summary>x / 2 mod n for x &lt; n: x / 2 when x is even, (x + n) / 2 (193 bits before the shift) when odd.</summary>
+    /// <summary>x / 2 mod m for x &lt; m: x / 2 when x is even, (x + m) / 2 (193 bits before the shift) when odd.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void HalveModN(ref ulong x0, ref ulong x1, ref ulong x2)
+    private static void HalveMod(ref ulong x0, ref ulong x1, ref ulong x2, ulong m0, ulong m1, ulong m2)
     {
         ulong mask = 0 - (x0 & 1);
-        ulong s0 = AddCarry(x0, N0 & mask, 0, out ulong carry);
-        ulong s1 = AddCarry(x1, N1 & mask, carry, out carry);
-        ulong s2 = AddCarry(x2, N2 & mask, carry, out carry);
+        ulong s0 = AddCarry(x0, m0 & mask, 0, out ulong carry);
+        ulong s1 = AddCarry(x1, m1 & mask, carry, out carry);
+        ulong s2 = AddCarry(x2, m2 & mask, carry, out carry);
         x0 = (s0 >> 1) | (s1 << 63);
         x1 = (s1 >> 1) | (s2 << 63);
         x2 = (s2 >> 1) | (carry << 63);
     }
 
-    /// <summary>x = x - y mod n for x, y &lt; n.</summary>
+    /// <summary>x = x - y mod m for x, y &lt; m.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void SubtractModN(ref ulong x0, ref ulong x1, ref ulong x2, ulong y0, ulong y1, ulong y2)
+    private static void SubtractMod(ref ulong x0, ref ulong x1, ref ulong x2, ulong y0, ulong y1, ulong y2, ulong m0, ulong m1, ulong m2)
     {
         ulong d0 = SubBorrow(x0, y0, 0, out ulong borrow);
         ulong d1 = SubBorrow(x1, y1, borrow, out borrow);
         ulong d2 = SubBorrow(x2, y2, borrow, out borrow);
         ulong mask = 0 - borrow;
-        x0 = AddCarry(d0, N0 & mask, 0, out ulong carry);
-        x1 = AddCarry(d1, N1 & mask, carry, out carry);
-        x2 = d2 + (N2 & mask) + carry;
+        x0 = AddCarry(d0, m0 & mask, 0, out ulong carry);
+        x1 = AddCarry(d1, m1 & mask, carry, out carry);
+        x2 = d2 + (m2 & mask) + carry;
     }
 
     /// <summary>Converts out of Montgomery form.</summary>
