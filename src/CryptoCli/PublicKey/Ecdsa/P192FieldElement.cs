@@ -211,12 +211,7 @@ internal struct P192FieldElement
         ulong r0 = AddCarry(a.L0 << shift, top, 0, out ulong carry);
         ulong r1 = AddCarry((a.L1 << shift) | (a.L0 >> (64 - shift)), top, carry, out carry);
         ulong r2 = AddCarry((a.L2 << shift) | (a.L1 >> (64 - shift)), 0, carry, out carry);
-
-        // a carry here leaves r below 2^128, so folding it once more cannot carry
-        r0 = AddCarry(r0, carry, 0, out ulong carry2);
-        r1 = AddCarry(r1, carry, carry2, out carry2);
-        r2 += carry2;
-        ReduceOnce(r0, r1, r2, out result);
+        FinishFold(r0, r1, r2, carry, out result); // a carry here leaves r below 2^128
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
@@ -315,8 +310,8 @@ internal struct P192FieldElement
 
     /// <summary>
     /// FIPS 186-4 D.2.1: with c = c5..c0 in 64-bit words, c = T + S1 + S2 + S3 (mod p) where T = (c2,c1,c0),
-    /// S1 = (0,c3,c3), S2 = (c4,c4,0), S3 = (c5,c5,c5). The columns are summed with 128-bit accumulators; the at
-    /// most 3 units above 2^192 are folded back (2^192 = 2^64 + 1) twice and p is subtracted once, without branches.
+    /// S1 = (0,c3,c3), S2 = (c4,c4,0), S3 = (c5,c5,c5). The columns are summed with counted carries; the at
+    /// most 3 units above 2^192 are folded back (2^192 = 2^64 + 1) and p is subtracted at most once, without branches.
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     internal static void Reduce(ulong c0, ulong c1, ulong c2, ulong c3, ulong c4, ulong c5, out P192FieldElement result)
@@ -335,15 +330,29 @@ internal struct P192FieldElement
         r2 = AddCarry(r2, k2 + k3 + k4 + k7, 0, out ulong k8);
         ulong top = k5 + k6 + k8; // at most 3
 
-        // top * 2^192 = top * (2^64 + 1): fold twice (the second fold cannot carry out)
+        // top * 2^192 = top * (2^64 + 1): fold once. A carry out of that fold leaves r below 2^66, and then
+        // r + 2^64 + 1 (the carry folded again) is the reduced value; without one, r < 2^192 needs at most one
+        // subtraction of p, which is the same addition of 2^64 + 1 modulo 2^192, taken when it carries out.
         r0 = AddCarry(r0, top, 0, out ulong carry);
         r1 = AddCarry(r1, top, carry, out carry);
-        r2 = AddCarry(r2, 0, carry, out top);
-        r0 = AddCarry(r0, top, 0, out carry);
-        r1 = AddCarry(r1, top, carry, out carry);
-        r2 += carry;
+        r2 = AddCarry(r2, 0, carry, out ulong foldCarry);
+        FinishFold(r0, r1, r2, foldCarry, out result);
+    }
 
-        ReduceOnce(r0, r1, r2, out result);
+    /// <summary>
+    /// The reduced value of r + foldCarry * 2^192, where a set foldCarry implies r &lt; 2^128: u = r + 2^64 + 1 mod
+    /// 2^192 is that value when foldCarry is set, and r - p when r &gt;= p (then the addition carries out).
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void FinishFold(ulong r0, ulong r1, ulong r2, ulong foldCarry, out P192FieldElement result)
+    {
+        ulong u0 = AddCarry(r0, 1, 0, out ulong carry);
+        ulong u1 = AddCarry(r1, 1, carry, out carry);
+        ulong u2 = AddCarry(r2, 0, carry, out ulong wrapCarry);
+        ulong takeU = 0 - (foldCarry | wrapCarry);
+        result.L0 = r0 ^ ((r0 ^ u0) & takeU);
+        result.L1 = r1 ^ ((r1 ^ u1) & takeU);
+        result.L2 = r2 ^ ((r2 ^ u2) & takeU);
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
