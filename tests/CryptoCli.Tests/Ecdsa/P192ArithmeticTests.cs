@@ -56,6 +56,9 @@ public class P192ArithmeticTests
                 Assert.True(BigInteger.ModPow(a, P - 2, P) == ToBig(inverseVariableTime), $"inv (variable-time) {a:x}");
             }
 
+            P192FieldElement.Halve(f, out P192FieldElement half);
+            Assert.True(Mod(2 * ToBig(half), P) == Mod(a, P), $"halve {a:x}");
+
             for (int shift = 1; shift <= 3; shift++)
             {
                 P192FieldElement.ShiftLeft(f, shift, out P192FieldElement shifted);

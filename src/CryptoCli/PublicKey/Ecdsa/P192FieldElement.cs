@@ -214,6 +214,19 @@ internal struct P192FieldElement
         FinishFold(r0, r1, r2, carry, out result); // a carry here leaves r below 2^128
     }
 
+    /// <summary>a / 2 mod p: (a + p) / 2 when a is odd (constant-time).</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static void Halve(in P192FieldElement a, out P192FieldElement result)
+    {
+        ulong mask = 0 - (a.L0 & 1);
+        ulong s0 = AddCarry(a.L0, P0 & mask, 0, out ulong carry);
+        ulong s1 = AddCarry(a.L1, P1 & mask, carry, out carry);
+        ulong s2 = AddCarry(a.L2, P2 & mask, carry, out carry);
+        result.L0 = (s0 >> 1) | (s1 << 63);
+        result.L1 = (s1 >> 1) | (s2 << 63);
+        result.L2 = (s2 >> 1) | (carry << 63);
+    }
+
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static void Double(in P192FieldElement a, out P192FieldElement result) => Add(a, a, out result);
 

@@ -175,32 +175,34 @@ internal struct P192JacobianPoint
         return !IsInfinity;
     }
 
-    /// <summary>dbl-2001-b for a = -3, with Z3 = 2YZ (4M + 4S); infinity doubles to infinity.</summary>
+    /// <summary>
+    /// dbl-2001-b for a = -3 written on Y' = 2Y (4M + 4S): with gamma' = Y'^2 = 4 gamma and beta' = X gamma' = 4 beta,
+    /// X3 = alpha^2 - 2 beta', Z3 = Y' Z, Y3 = alpha (beta' - X3) - gamma'^2 / 2. Infinity doubles to infinity.
+    /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static void Double(in P192JacobianPoint p, out P192JacobianPoint result)
     {
+        P192FieldElement.Double(p.Y, out P192FieldElement y2);
         Square(p.Z, out P192FieldElement delta);
-        Square(p.Y, out P192FieldElement gamma);
-        Multiply(p.X, gamma, out P192FieldElement beta);
+        Square(y2, out P192FieldElement gamma4);
+        Multiply(p.X, gamma4, out P192FieldElement beta4);
         Sub(p.X, delta, out P192FieldElement t0);
         Add(p.X, delta, out P192FieldElement t1);
         Multiply(t0, t1, out t0);
         P192FieldElement.Double(t0, out t1);
         Add(t0, t1, out P192FieldElement alpha);       // 3(X - delta)(X + delta)
+        Multiply(y2, p.Z, out P192FieldElement z3);    // 2YZ
 
-        Multiply(p.Y, p.Z, out t0);
-        P192FieldElement.Double(t0, out P192FieldElement z3); // 2YZ = (Y + Z)^2 - gamma - delta
-
-        ShiftLeft(beta, 2, out beta);                  // 4 beta
+        // p is not read below: result may be the same variable
         Square(alpha, out t0);
-        P192FieldElement.Double(beta, out t1);
+        P192FieldElement.Double(beta4, out t1);
         Sub(t0, t1, out result.X);                     // alpha^2 - 8 beta
         result.Z = z3;
 
-        Sub(beta, result.X, out t0);
+        Sub(beta4, result.X, out t0);
         Multiply(alpha, t0, out t0);
-        Square(gamma, out t1);
-        ShiftLeft(t1, 3, out t1);
+        Square(gamma4, out t1);
+        Halve(t1, out t1);                             // 8 gamma^2
         Sub(t0, t1, out result.Y);                     // alpha(4 beta - X3) - 8 gamma^2
     }
 
