@@ -159,6 +159,15 @@ internal static class P192Curve
             P192JacobianPoint.AddVariableTime(qMultiples[j - 1], twoQ, out qMultiples[j]);
         }
 
+        // Z^2 and Z^3 of each multiple, computed once rather than in each of the ~32 additions
+        Span<P192FieldElement> qZ2 = stackalloc P192FieldElement[qMultiples.Length];
+        Span<P192FieldElement> qZ3 = stackalloc P192FieldElement[qMultiples.Length];
+        for (int j = 0; j < qMultiples.Length; j++)
+        {
+            Square(qMultiples[j].Z, out qZ2[j]);
+            Multiply(qZ2[j], qMultiples[j].Z, out qZ3[j]);
+        }
+
         P192AffinePoint[] gMultiples = s_gOddMultiples;
         P192JacobianPoint accumulator = default;
         for (int i = Math.Max(lengthG, lengthQ) - 1; i >= 0; i--)
@@ -183,12 +192,14 @@ internal static class P192Curve
             digit = nafQ[i];
             if (digit > 0)
             {
-                P192JacobianPoint.AddVariableTime(accumulator, qMultiples[digit >> 1], out accumulator);
+                int j = digit >> 1;
+                P192JacobianPoint.AddCachedVariableTime(accumulator, qMultiples[j], qZ2[j], qZ3[j], out accumulator);
             }
             else if (digit < 0)
             {
-                P192JacobianPoint.Negate(qMultiples[-digit >> 1], out P192JacobianPoint negative);
-                P192JacobianPoint.AddVariableTime(accumulator, negative, out accumulator);
+                int j = -digit >> 1;
+                P192JacobianPoint.Negate(qMultiples[j], out P192JacobianPoint negative);
+                P192JacobianPoint.AddCachedVariableTime(accumulator, negative, qZ2[j], qZ3[j], out accumulator);
             }
         }
 

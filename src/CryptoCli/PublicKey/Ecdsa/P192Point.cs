@@ -254,12 +254,27 @@ internal struct P192JacobianPoint
             return;
         }
 
-        Square(p.Z, out P192FieldElement z1z1);
         Square(q.Z, out P192FieldElement z2z2);
+        Multiply(q.Z, z2z2, out P192FieldElement z2z2z2);
+        AddCachedVariableTime(p, q, z2z2, z2z2z2, out result);
+    }
+
+    /// <summary>
+    /// p + q for a q that is not infinity, with q.Z^2 and q.Z^3 given (cached with a precomputed q: 11M + 3S);
+    /// the cases p = infinity, p = q and p = -q are handled.
+    /// </summary>
+    public static void AddCachedVariableTime(in P192JacobianPoint p, in P192JacobianPoint q, in P192FieldElement z2z2, in P192FieldElement z2z2z2, out P192JacobianPoint result)
+    {
+        if (p.IsInfinity)
+        {
+            result = q;
+            return;
+        }
+
+        Square(p.Z, out P192FieldElement z1z1);
         Multiply(p.X, z2z2, out P192FieldElement u1);
         Multiply(q.X, z1z1, out P192FieldElement u2);
-        Multiply(q.Z, z2z2, out P192FieldElement s1);
-        Multiply(p.Y, s1, out s1);
+        Multiply(p.Y, z2z2z2, out P192FieldElement s1);
         Multiply(p.Z, z1z1, out P192FieldElement s2);
         Multiply(q.Y, s2, out s2);
         Sub(u2, u1, out P192FieldElement h);
