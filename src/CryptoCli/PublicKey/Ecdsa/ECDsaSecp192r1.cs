@@ -4,6 +4,7 @@
 
 using System;
 using System.IO;
+using System.Runtime.CompilerServices;
 using System.Security.Cryptography;
 #if NET
 using System.Formats.Asn1;
@@ -405,6 +406,7 @@ public sealed class ECDsaSecp192r1 : ECDsa
     }
 
     /// <summary>r = x(k*G) mod n, s = k^-1 (e + r d) mod n; false when r or s is zero (then the next nonce is tried).</summary>
+    [MethodImpl(P192FieldElement.HotPath)]
     internal static bool TrySign(in P192Scalar privateKey, in P192Scalar e, in P192Scalar nonce, out P192Scalar r, out P192Scalar s)
     {
         P192Curve.MultiplyBase(nonce, out P192ProjectivePoint point);
@@ -474,6 +476,7 @@ public sealed class ECDsaSecp192r1 : ECDsa
     }
 
     /// <summary>SEC 1 4.1.4 for r, s in [1, n-1]: x(u1 G + u2 Q) = r (mod n), compared in Jacobian coordinates.</summary>
+    [MethodImpl(P192FieldElement.HotPath)]
     internal static bool Verify(in P192AffinePoint publicKey, in P192Scalar e, in P192Scalar r, in P192Scalar s)
     {
         // s is public: the variable-time inversion is safe here

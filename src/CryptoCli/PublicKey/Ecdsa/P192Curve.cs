@@ -51,6 +51,7 @@ internal static class P192Curve
     }
 
     /// <summary>k*G for k in [1, n-1], constant-time (see the file header).</summary>
+    [MethodImpl(P192FieldElement.HotPath)]
     public static void MultiplyBase(in P192Scalar k, out P192ProjectivePoint result)
     {
         // An odd multiplier: k itself, or n - k when k is even (then the result is negated back).
@@ -143,6 +144,7 @@ internal static class P192Curve
     }
 
     /// <summary>u1*G + u2*Q (variable-time; for public values only). Q must be a valid point.</summary>
+    [MethodImpl(P192FieldElement.HotPath)]
     public static void MultiplyTwoVariableTime(in P192Scalar u1, in P192Scalar u2, in P192AffinePoint q, out P192JacobianPoint result)
     {
         Span<sbyte> nafG = stackalloc sbyte[MaxNafLength];
@@ -207,6 +209,7 @@ internal static class P192Curve
     }
 
     /// <summary>Width-w NAF of k (digits odd in (-2^(w-1), 2^(w-1)) or zero, least significant first); returns the length.</summary>
+    [MethodImpl(P192FieldElement.HotPath)]
     internal static int ToWNaf(in P192Scalar k, int width, Span<sbyte> digits)
     {
         digits.Clear();
