@@ -1,7 +1,9 @@
 // Arithmetic modulo the order n of the secp192r1 base point (FIPS 186-4 D.1.2.1):
 // n = ffffffffffffffffffffffff99def836146bc9b1b4d22831, three 64-bit limbs, little-endian.
-// Multiplication is Montgomery's (CIOS, R = 2^192); inversion is Fermat's a^(n-2) with a fixed 4-bit window over
-// the public exponent. Everything is constant-time except the methods named "VariableTime".
+// Multiplication is Montgomery's (CIOS, R = 2^192). Inversion: Fermat's a^(n-2) with a fixed 4-bit window over the
+// public exponent (constant-time), and the binary extended Euclidean algorithm (variable-time), which signing and
+// verification use (signing only on randomly blinded values). Everything is constant-time except the methods
+// named "VariableTime".
 
 using System;
 using System.Buffers.Binary;
