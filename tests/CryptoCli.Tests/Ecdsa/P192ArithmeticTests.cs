@@ -50,6 +50,21 @@ public class P192ArithmeticTests
             Assert.True(Mod(-a, P) == ToBig(negated), $"neg {a:x}");
             P192FieldElement.Invert(f, out P192FieldElement inverse);
             Assert.True(BigInteger.ModPow(a, P - 2, P) == ToBig(inverse), $"inv {a:x}");
+            if (!a.IsZero)
+            {
+                P192FieldElement.InvertVariableTime(f, out P192FieldElement inverseVariableTime);
+                Assert.True(BigInteger.ModPow(a, P - 2, P) == ToBig(inverseVariableTime), $"inv (variable-time) {a:x}");
+            }
+
+            P192FieldElement.Halve(f, out P192FieldElement half);
+            Assert.True(Mod(2 * ToBig(half), P) == Mod(a, P), $"halve {a:x}");
+
+            for (int shift = 1; shift <= 3; shift++)
+            {
+                P192FieldElement.ShiftLeft(f, shift, out P192FieldElement shifted);
+                Assert.True(Mod(a << shift, P) == ToBig(shifted), $"shift {shift} {a:x}");
+            }
+
             Assert.Equal(a.IsZero ? ulong.MaxValue : 0UL, f.ZeroMask());
         }
     }
@@ -116,6 +131,8 @@ public class P192ArithmeticTests
             P192Scalar.InvertToMontgomery(Scalar(a), out P192Scalar inverseMontgomery);
             P192Scalar.FromMontgomery(inverseMontgomery, out P192Scalar inverse);
             Assert.True(BigInteger.ModPow(a, N - 2, N) == ToBig(inverse), $"inv {a:x}");
+            P192Scalar.InvertVariableTime(Scalar(a), out P192Scalar inverseVariableTime);
+            Assert.True(BigInteger.ModPow(a, N - 2, N) == ToBig(inverseVariableTime), $"inv (variable-time) {a:x}");
             P192Scalar.NegateNonZero(Scalar(a), out P192Scalar negated);
             Assert.Equal(N - a, ToBig(negated));
         }
@@ -130,7 +147,7 @@ public class P192ArithmeticTests
 
     private static IEnumerable<BigInteger> Multipliers(int seed, int count)
     {
-        foreach (BigInteger k in new BigInteger[] { 1, 2, 3, 4, 15, 16, 17, 31, 32, 33, N - 1, N - 2, N - 3, N - 16, N - 17, (N - 1) / 2, (N + 1) / 2, BigInteger.One << 188, (BigInteger.One << 191) + 1 })
+        foreach (BigInteger k in new BigInteger[] { 1, 2, 3, 4, 15, 16, 17, 31, 32, 33, 63, 64, 65, 127, N - 1, N - 2, N - 3, N - 16, N - 17, N - 63, N - 64, N - 65, BigInteger.One << 186, (N - 1) / 2, (N + 1) / 2, BigInteger.One << 188, (BigInteger.One << 191) + 1 })
         {
             yield return k;
         }

@@ -4,6 +4,7 @@
 
 using System;
 using System.IO;
+using System.Runtime.CompilerServices;
 using System.Security.Cryptography;
 #if NET
 using System.Formats.Asn1;
@@ -24,8 +25,11 @@ namespace CryptoCli;
 /// SHA-256, SHA-384, SHA-512); other lengths, such as SHA-224 digests, use HMAC-SHA-256, which is still a valid
 /// deterministic nonce but not RFC 6979's exact value for that hash.</para>
 /// <para>Constant-time: signing and key generation (the private scalar and the nonce only meet branch-free field
-/// and scalar code, a fixed-base table read entirely under masks, complete addition formulas and a Fermat
-/// inversion with a public exponent). Not constant-time, by design: verification, which handles only public data,
+/// and scalar code, a fixed-base table read entirely under masks and complete addition formulas; when signing,
+/// the nonce and the projective Z of k G are inverted as k^-1 = b (k b)^-1 and Z^-1 = c (Z c)^-1 with fresh random
+/// b and c, so the variable-time binary inversion only ever sees values that are uniform and independent of k;
+/// key generation uses a Fermat field inversion with a public exponent).
+/// Not constant-time, by design: verification, which handles only public data,
 /// and the RFC 6979 rejection of out-of-range candidates (probability about 2^-96). Field elements are three
 /// 64-bit limbs; signing and verifying allocate nothing on the heap on .NET except for DER signatures.</para>
 /// </remarks>
@@ -402,19 +406,56 @@ public sealed class ECDsaSecp192r1 : ECDsa
     }
 
     /// <summary>r = x(k*G) mod n, s = k^-1 (e + r d) mod n; false when r or s is zero (then the next nonce is tried).</summary>
+    [MethodImpl(P192FieldElement.HotPath)]
     internal static bool TrySign(in P192Scalar privateKey, in P192Scalar e, in P192Scalar nonce, out P192Scalar r, out P192Scalar s)
     {
         P192Curve.MultiplyBase(nonce, out P192ProjectivePoint point);
-        point.TryToAffine(out P192AffinePoint affine);
+
+        // x = X / Z with Z^-1 = c (Z c)^-1 for a fresh random c in [1, p-1]: the variable-time inversion only sees
+        // Z c, which is uniform and independent of k (Z is never zero: k G is never the point at infinity).
+        // One call to the system's generator for both blinding factors (it costs about as much as an inversion).
+        Span<byte> randomBytes = stackalloc byte[2 * FieldSize];
+        SecureRandom.Fill(randomBytes);
+        Span<byte> blindBytes = randomBytes.Slice(0, FieldSize);
+        P192FieldElement fieldBlind;
+        while (!P192FieldElement.TryRead(blindBytes, out fieldBlind) || fieldBlind.IsZeroVariableTime)
+        {
+            SecureRandom.Fill(blindBytes);
+        }
+
+        P192FieldElement.Multiply(point.Z, fieldBlind, out P192FieldElement blindedZ);
+        P192FieldElement.InvertVariableTime(blindedZ, out P192FieldElement zInverse);
+        P192FieldElement.Multiply(zInverse, fieldBlind, out zInverse);
+        P192FieldElement.Multiply(point.X, zInverse, out P192FieldElement x);
+
         // x < p < 2n, so one conditional subtraction reduces it modulo n.
         Span<byte> xBytes = stackalloc byte[FieldSize];
-        affine.X.Write(xBytes);
+        x.Write(xBytes);
         r = P192Scalar.FromHash(xBytes);
+        fieldBlind = default;
+        blindedZ = default;
+        zInverse = default;
 
         P192Scalar.Multiply(r, privateKey, out P192Scalar rd);
         P192Scalar.Add(e, rd, out P192Scalar sum);
-        P192Scalar.InvertToMontgomery(nonce, out P192Scalar nonceInverse);
-        P192Scalar.MontgomeryMultiply(nonceInverse, sum, out s); // (k^-1 R) (e + rd) / R
+        // k^-1 = b (k b)^-1 for a fresh random b in [1, n-1]: the variable-time inversion only sees k b, which is
+        // uniform and independent of k (multiplicative blinding), and it is several times faster than Fermat.
+        blindBytes = randomBytes.Slice(FieldSize);
+        P192Scalar blind = P192Scalar.ReadRaw(blindBytes);
+        while (blind.IsZeroVariableTime || !P192Scalar.IsBelowN(blind))
+        {
+            SecureRandom.Fill(blindBytes);
+            blind = P192Scalar.ReadRaw(blindBytes);
+        }
+
+        P192Scalar.MontgomeryMultiply(nonce, blind, out P192Scalar blinded);           // k b / R
+        P192Scalar.InvertVariableTime(blinded, out P192Scalar blindedInverse);         // R / (k b)
+        P192Scalar.MontgomeryMultiply(blindedInverse, blind, out P192Scalar nonceInverse); // 1 / k
+        P192Scalar.Multiply(nonceInverse, sum, out s);
+        CryptographicOperations.ZeroMemory(randomBytes);
+        blind = default;
+        blinded = default;
+        blindedInverse = default;
         rd = default;
         sum = default;
         nonceInverse = default;
@@ -435,9 +476,12 @@ public sealed class ECDsaSecp192r1 : ECDsa
     }
 
     /// <summary>SEC 1 4.1.4 for r, s in [1, n-1]: x(u1 G + u2 Q) = r (mod n), compared in Jacobian coordinates.</summary>
+    [MethodImpl(P192FieldElement.HotPath)]
     internal static bool Verify(in P192AffinePoint publicKey, in P192Scalar e, in P192Scalar r, in P192Scalar s)
     {
-        P192Scalar.InvertToMontgomery(s, out P192Scalar sInverse);
+        // s is public: the variable-time inversion is safe here
+        P192Scalar.InvertVariableTime(s, out P192Scalar sInversePlain);
+        P192Scalar.ToMontgomery(sInversePlain, out P192Scalar sInverse);
         P192Scalar.MontgomeryMultiply(e, sInverse, out P192Scalar u1);
         P192Scalar.MontgomeryMultiply(r, sInverse, out P192Scalar u2);
         P192Curve.MultiplyTwoVariableTime(u1, u2, publicKey, out P192JacobianPoint point);

@@ -1,14 +1,17 @@
 // secp192r1 scalar multiplication (domain parameters: FIPS 186-4 D.1.2.1, SEC 2 2.2.2).
 // - k*G for signing and key generation (constant-time): k made odd (k or n - k, the result negated back), recoded
-//   into 48 signed odd radix-16 digits (never zero, so every table entry is a real point), and
-//   k*G = sum_i d_i 16^i G read from a precomputed table of (1, 3, ..., 15) * 16^i * G (48 x 8 affine points,
-//   18 KiB). Each entry is chosen by reading all 8 entries of its row under masks, and added with the complete
-//   formulas: 47 additions, no doublings, no secret-dependent branch or address.
+//   into 32 signed odd radix-64 digits (never zero, so every table entry is a real point), and
+//   k*G = sum_i d_i 64^i G read from a precomputed table of (1, 3, ..., 63) * 64^i * G (32 x 32 affine points,
+//   48 KiB). Each entry is chosen by reading all 32 entries of its row under masks, and added with the complete
+//   formulas: 31 additions, no doublings, no secret-dependent branch or address.
 // - u1*G + u2*Q for verification (variable-time, public inputs): interleaved width-w NAF (Shamir's trick) with
-//   w = 7 for G (32 precomputed affine odd multiples) and w = 5 for Q (8 odd multiples computed per call).
+//   w = 8 for G (64 precomputed affine odd multiples) and w = 5 for Q (8 odd multiples computed per call).
 
 using System;
 using System.Runtime.CompilerServices;
+#if NET
+using System.Runtime.Intrinsics;
+#endif
 using static CryptoCli.P192FieldElement;
 
 namespace CryptoCli;
@@ -21,13 +24,14 @@ internal static class P192Curve
         new P192FieldElement(0xF4FF0AFD82FF1012, 0x7CBF20EB43A18800, 0x188DA80EB03090F6),
         new P192FieldElement(0x73F977A11E794811, 0x631011ED6B24CDD5, 0x07192B95FFC8DA78));
 
-    private const int CombRows = 48;
-    private const int CombEntries = 8;
-    private const int GWindow = 7;
+    private const int CombDigitBits = 6;
+    private const int CombRows = 192 / CombDigitBits;
+    private const int CombEntries = 1 << (CombDigitBits - 1);
+    private const int GWindow = 8;
     private const int QWindow = 5;
     private const int MaxNafLength = 194;
 
-    /// <summary>Row i, entry j: (2j + 1) * 16^i * G.</summary>
+    /// <summary>Row i, entry j: (2j + 1) * 64^i * G.</summary>
     private static readonly P192AffinePoint[] s_combTable = BuildCombTable();
 
     /// <summary>Entry j: (2j + 1) * G, j &lt; 2^(GWindow - 2).</summary>
@@ -47,6 +51,7 @@ internal static class P192Curve
     }
 
     /// <summary>k*G for k in [1, n-1], constant-time (see the file header).</summary>
+    [MethodImpl(P192FieldElement.HotPath)]
     public static void MultiplyBase(in P192Scalar k, out P192ProjectivePoint result)
     {
         // An odd multiplier: k itself, or n - k when k is even (then the result is negated back).
@@ -54,21 +59,22 @@ internal static class P192Curve
         P192Scalar.NegateNonZero(k, out P192Scalar negated);
         P192Scalar.Select(k, negated, evenMask, out P192Scalar odd);
 
-        // Signed odd digits: d = (w mod 32) - 16 keeps w - d odd, so w shrinks by 16 each step; the last w is in [1, 15].
+        // Signed odd digits: d = (w mod 128) - 64 keeps (w - d) / 64 odd, so w shrinks by 64 each step; the last w
+        // is odd and at most 63 because k < n (the recoding is monotone in k, and n - 2 ends on 63).
         Span<int> digits = stackalloc int[CombRows];
         ulong w0 = odd.L0, w1 = odd.L1, w2 = odd.L2;
         for (int i = 0; i < CombRows - 1; i++)
         {
-            int digit = (int)(w0 & 31) - 16;
+            int digit = (int)(w0 & ((2 * CombEntries * 2) - 1)) - (2 * CombEntries);
             digits[i] = digit;
             ulong minusDigit = (ulong)(long)-digit;
             ulong extension = (ulong)((long)-digit >> 63);
             w0 = AddCarry(w0, minusDigit, 0, out ulong carry);
             w1 = AddCarry(w1, extension, carry, out carry);
             w2 = AddCarry(w2, extension, carry, out _);
-            w0 = (w0 >> 4) | (w1 << 60);
-            w1 = (w1 >> 4) | (w2 << 60);
-            w2 >>= 4;
+            w0 = (w0 >> CombDigitBits) | (w1 << (64 - CombDigitBits));
+            w1 = (w1 >> CombDigitBits) | (w2 << (64 - CombDigitBits));
+            w2 >>= CombDigitBits;
         }
 
         digits[CombRows - 1] = (int)w0;
@@ -91,13 +97,36 @@ internal static class P192Curve
         negated = default;
     }
 
-    /// <summary>|digit| * 16^row * G negated when digit &lt; 0, reading every entry of the row (constant-time).</summary>
+    /// <summary>|digit| * 64^row * G negated when digit &lt; 0, reading every entry of the row (constant-time).</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static void SelectEntry(P192AffinePoint[] table, int row, int digit, out P192AffinePoint result)
     {
         int sign = digit >> 31;
         int index = ((digit ^ sign) - sign) >> 1;
         ref P192AffinePoint first = ref table[row * CombEntries];
+#if NET
+        if (Vector256.IsHardwareAccelerated)
+        {
+            // An entry is 48 bytes: one 32-byte and one 16-byte masked load, the same work for every entry.
+            Vector256<ulong> low = Vector256<ulong>.Zero;
+            Vector128<ulong> high = Vector128<ulong>.Zero;
+            for (int j = 0; j < CombEntries; j++)
+            {
+                ulong mask = 0 - (ulong)(((uint)(index ^ j) - 1) >> 31);
+                ref ulong words = ref Unsafe.As<P192AffinePoint, ulong>(ref Unsafe.Add(ref first, j));
+                low |= Vector256.LoadUnsafe(ref words) & Vector256.Create(mask);
+                high |= Vector128.LoadUnsafe(ref words, 4) & Vector128.Create(mask);
+            }
+
+            Unsafe.SkipInit(out result);
+            ref ulong resultWords = ref Unsafe.As<P192AffinePoint, ulong>(ref result);
+            low.StoreUnsafe(ref resultWords);
+            high.StoreUnsafe(ref resultWords, 4);
+            ConditionalNegate(result.Y, (ulong)(long)sign, out result.Y);
+            return;
+        }
+#endif
+
         result = default;
         for (int j = 0; j < CombEntries; j++)
         {
@@ -115,6 +144,7 @@ internal static class P192Curve
     }
 
     /// <summary>u1*G + u2*Q (variable-time; for public values only). Q must be a valid point.</summary>
+    [MethodImpl(P192FieldElement.HotPath)]
     public static void MultiplyTwoVariableTime(in P192Scalar u1, in P192Scalar u2, in P192AffinePoint q, out P192JacobianPoint result)
     {
         Span<sbyte> nafG = stackalloc sbyte[MaxNafLength];
@@ -129,6 +159,15 @@ internal static class P192Curve
         for (int j = 1; j < qMultiples.Length; j++)
         {
             P192JacobianPoint.AddVariableTime(qMultiples[j - 1], twoQ, out qMultiples[j]);
+        }
+
+        // Z^2 and Z^3 of each multiple, computed once rather than in each of the ~32 additions
+        Span<P192FieldElement> qZ2 = stackalloc P192FieldElement[qMultiples.Length];
+        Span<P192FieldElement> qZ3 = stackalloc P192FieldElement[qMultiples.Length];
+        for (int j = 0; j < qMultiples.Length; j++)
+        {
+            Square(qMultiples[j].Z, out qZ2[j]);
+            Multiply(qZ2[j], qMultiples[j].Z, out qZ3[j]);
         }
 
         P192AffinePoint[] gMultiples = s_gOddMultiples;
@@ -155,12 +194,14 @@ internal static class P192Curve
             digit = nafQ[i];
             if (digit > 0)
             {
-                P192JacobianPoint.AddVariableTime(accumulator, qMultiples[digit >> 1], out accumulator);
+                int j = digit >> 1;
+                P192JacobianPoint.AddCachedVariableTime(accumulator, qMultiples[j], qZ2[j], qZ3[j], out accumulator);
             }
             else if (digit < 0)
             {
-                P192JacobianPoint.Negate(qMultiples[-digit >> 1], out P192JacobianPoint negative);
-                P192JacobianPoint.AddVariableTime(accumulator, negative, out accumulator);
+                int j = -digit >> 1;
+                P192JacobianPoint.Negate(qMultiples[j], out P192JacobianPoint negative);
+                P192JacobianPoint.AddCachedVariableTime(accumulator, negative, qZ2[j], qZ3[j], out accumulator);
             }
         }
 
@@ -168,6 +209,7 @@ internal static class P192Curve
     }
 
     /// <summary>Width-w NAF of k (digits odd in (-2^(w-1), 2^(w-1)) or zero, least significant first); returns the length.</summary>
+    [MethodImpl(P192FieldElement.HotPath)]
     internal static int ToWNaf(in P192Scalar k, int width, Span<sbyte> digits)
     {
         digits.Clear();
@@ -211,12 +253,12 @@ internal static class P192Curve
         var result = new P192AffinePoint[count];
         result[0] = basePoint;
         P192ProjectivePoint.Double(P192ProjectivePoint.FromAffine(basePoint), out P192ProjectivePoint twice);
-        twice.TryToAffine(out P192AffinePoint twiceAffine);
+        twice.ToAffineVariableTime(out P192AffinePoint twiceAffine); // public table data
         P192ProjectivePoint current = P192ProjectivePoint.FromAffine(basePoint);
         for (int j = 1; j < count; j++)
         {
             P192ProjectivePoint.AddMixed(current, twiceAffine, out current);
-            current.TryToAffine(out result[j]);
+            current.ToAffineVariableTime(out result[j]);
         }
 
         return result;
@@ -232,12 +274,12 @@ internal static class P192Curve
             Array.Copy(multiples, 0, table, row * CombEntries, CombEntries);
 
             P192ProjectivePoint next = P192ProjectivePoint.FromAffine(rowBase);
-            for (int s = 0; s < 4; s++)
+            for (int s = 0; s < CombDigitBits; s++)
             {
                 P192ProjectivePoint.Double(next, out next);
             }
 
-            next.TryToAffine(out rowBase);
+            next.ToAffineVariableTime(out rowBase);
         }
 
         return table;

@@ -49,7 +49,16 @@ internal struct P192ProjectivePoint
         return !Z.IsZeroVariableTime;
     }
 
+    /// <summary>Affine coordinates of a point that is not at infinity, by a variable-time inversion (public points only).</summary>
+    public readonly void ToAffineVariableTime(out P192AffinePoint result)
+    {
+        InvertVariableTime(Z, out P192FieldElement zInverse);
+        Multiply(X, zInverse, out result.X);
+        Multiply(Y, zInverse, out result.Y);
+    }
+
     /// <summary>RCB Algorithm 5: complete mixed addition for a = -3 (11M + 2 products by b); <paramref name="q"/> is affine.</summary>
+    [MethodImpl(P192FieldElement.HotPath)]
     public static void AddMixed(in P192ProjectivePoint p, in P192AffinePoint q, out P192ProjectivePoint result)
     {
         Multiply(p.X, q.X, out P192FieldElement xx);
@@ -95,6 +104,7 @@ internal struct P192ProjectivePoint
     }
 
     /// <summary>RCB Algorithm 6: exception-free doubling for a = -3.</summary>
+    [MethodImpl(P192FieldElement.HotPath)]
     public static void Double(in P192ProjectivePoint p, out P192ProjectivePoint result)
     {
         Square(p.X, out P192FieldElement xx);
@@ -167,40 +177,39 @@ internal struct P192JacobianPoint
         return !IsInfinity;
     }
 
-    /// <summary>dbl-2001-b for a = -3 (3M + 5S); infinity doubles to infinity.</summary>
+    /// <summary>
+    /// dbl-2001-b for a = -3 written on Y' = 2Y (4M + 4S): with gamma' = Y'^2 = 4 gamma and beta' = X gamma' = 4 beta,
+    /// X3 = alpha^2 - 2 beta', Z3 = Y' Z, Y3 = alpha (beta' - X3) - gamma'^2 / 2. Infinity doubles to infinity.
+    /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static void Double(in P192JacobianPoint p, out P192JacobianPoint result)
     {
+        P192FieldElement.Double(p.Y, out P192FieldElement y2);
         Square(p.Z, out P192FieldElement delta);
-        Square(p.Y, out P192FieldElement gamma);
-        Multiply(p.X, gamma, out P192FieldElement beta);
+        Square(y2, out P192FieldElement gamma4);
+        Multiply(p.X, gamma4, out P192FieldElement beta4);
         Sub(p.X, delta, out P192FieldElement t0);
         Add(p.X, delta, out P192FieldElement t1);
         Multiply(t0, t1, out t0);
         P192FieldElement.Double(t0, out t1);
         Add(t0, t1, out P192FieldElement alpha);       // 3(X - delta)(X + delta)
+        Multiply(y2, p.Z, out P192FieldElement z3);    // 2YZ
 
-        Add(p.Y, p.Z, out t0);
-        Square(t0, out t0);
-        Sub(t0, gamma, out t0);
-        Sub(t0, delta, out result.Z);                  // (Y + Z)^2 - gamma - delta
-
-        P192FieldElement.Double(beta, out beta);
-        P192FieldElement.Double(beta, out beta);       // 4 beta
+        // p is not read below: result may be the same variable
         Square(alpha, out t0);
-        P192FieldElement.Double(beta, out t1);
+        P192FieldElement.Double(beta4, out t1);
         Sub(t0, t1, out result.X);                     // alpha^2 - 8 beta
+        result.Z = z3;
 
-        Sub(beta, result.X, out t0);
+        Sub(beta4, result.X, out t0);
         Multiply(alpha, t0, out t0);
-        Square(gamma, out t1);
-        P192FieldElement.Double(t1, out t1);
-        P192FieldElement.Double(t1, out t1);
-        P192FieldElement.Double(t1, out t1);
+        Square(gamma4, out t1);
+        Halve(t1, out t1);                             // 8 gamma^2
         Sub(t0, t1, out result.Y);                     // alpha(4 beta - X3) - 8 gamma^2
     }
 
     /// <summary>p + q for affine q (8M + 3S), with the cases p = infinity, p = q and p = -q handled.</summary>
+    [MethodImpl(P192FieldElement.HotPath)]
     public static void AddMixedVariableTime(in P192JacobianPoint p, in P192AffinePoint q, out P192JacobianPoint result)
     {
         if (p.IsInfinity)
@@ -248,12 +257,28 @@ internal struct P192JacobianPoint
             return;
         }
 
-        Square(p.Z, out P192FieldElement z1z1);
         Square(q.Z, out P192FieldElement z2z2);
+        Multiply(q.Z, z2z2, out P192FieldElement z2z2z2);
+        AddCachedVariableTime(p, q, z2z2, z2z2z2, out result);
+    }
+
+    /// <summary>
+    /// p + q for a q that is not infinity, with q.Z^2 and q.Z^3 given (cached with a precomputed q: 11M + 3S);
+    /// the cases p = infinity, p = q and p = -q are handled.
+    /// </summary>
+    [MethodImpl(P192FieldElement.HotPath)]
+    public static void AddCachedVariableTime(in P192JacobianPoint p, in P192JacobianPoint q, in P192FieldElement z2z2, in P192FieldElement z2z2z2, out P192JacobianPoint result)
+    {
+        if (p.IsInfinity)
+        {
+            result = q;
+            return;
+        }
+
+        Square(p.Z, out P192FieldElement z1z1);
         Multiply(p.X, z2z2, out P192FieldElement u1);
         Multiply(q.X, z1z1, out P192FieldElement u2);
-        Multiply(q.Z, z2z2, out P192FieldElement s1);
-        Multiply(p.Y, s1, out s1);
+        Multiply(p.Y, z2z2z2, out P192FieldElement s1);
         Multiply(p.Z, z1z1, out P192FieldElement s2);
         Multiply(q.Y, s2, out s2);
         Sub(u2, u1, out P192FieldElement h);

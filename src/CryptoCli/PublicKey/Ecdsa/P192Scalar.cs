@@ -1,7 +1,9 @@
 // Arithmetic modulo the order n of the secp192r1 base point (FIPS 186-4 D.1.2.1):
 // n = ffffffffffffffffffffffff99def836146bc9b1b4d22831, three 64-bit limbs, little-endian.
-// Multiplication is Montgomery's (CIOS, R = 2^192); inversion is Fermat's a^(n-2) with a fixed 4-bit window over
-// the public exponent. Everything is constant-time except the methods named "VariableTime".
+// Multiplication is Montgomery's (CIOS, R = 2^192). Inversion: Fermat's a^(n-2) with a fixed 4-bit window over the
+// public exponent (constant-time), and the binary extended Euclidean algorithm (variable-time), which signing and
+// verification use (signing only on randomly blinded values). Everything is constant-time except the methods
+// named "VariableTime".
 
 using System;
 using System.Buffers.Binary;
@@ -128,6 +130,7 @@ internal struct P192Scalar
     }
 
     /// <summary>Montgomery product a * b * 2^-192 mod n (CIOS), for a, b &lt; n.</summary>
+    [MethodImpl(P192FieldElement.HotPath)]
     public static void MontgomeryMultiply(in P192Scalar a, in P192Scalar b, out P192Scalar result)
     {
         ulong a0 = a.L0, a1 = a.L1, a2 = a.L2;
@@ -200,6 +203,108 @@ internal struct P192Scalar
 
         result = acc;
         table.Clear();
+    }
+
+    /// <summary>
+    /// a^-1 mod n for a in [1, n-1]. VARIABLE-TIME (see <see cref="InvertModOddVariableTime"/>): only for public
+    /// values (verification) or values blinded by a random factor (signing).
+    /// </summary>
+    public static void InvertVariableTime(in P192Scalar a, out P192Scalar result)
+    {
+        InvertModOddVariableTime(a.L0, a.L1, a.L2, N0, N1, N2, out result.L0, out result.L1, out result.L2);
+    }
+
+    /// <summary>
+    /// a^-1 mod m for an odd prime m &lt; 2^192 and a in [1, m-1], by the binary extended Euclidean algorithm (Guide to
+    /// Elliptic Curve Cryptography, Algorithm 2.22). VARIABLE-TIME: its branches and loop counts depend on a.
+    /// </summary>
+    [MethodImpl(P192FieldElement.HotPath)]
+    internal static void InvertModOddVariableTime(ulong a0, ulong a1, ulong a2, ulong m0, ulong m1, ulong m2, out ulong r0, out ulong r1, out ulong r2)
+    {
+        // invariants: x1 * a = u and x2 * a = v (mod m); gcd(u, v) = 1 throughout
+        ulong u0 = a0, u1 = a1, u2 = a2;
+        ulong v0 = m0, v1 = m1, v2 = m2;
+        ulong x10 = 1, x11 = 0, x12 = 0;
+        ulong x20 = 0, x21 = 0, x22 = 0;
+        while (true)
+        {
+            while ((u0 & 1) == 0)
+            {
+                u0 = (u0 >> 1) | (u1 << 63);
+                u1 = (u1 >> 1) | (u2 << 63);
+                u2 >>= 1;
+                HalveMod(ref x10, ref x11, ref x12, m0, m1, m2);
+            }
+
+            if (u0 == 1 && (u1 | u2) == 0)
+            {
+                r0 = x10;
+                r1 = x11;
+                r2 = x12;
+                return;
+            }
+
+            while ((v0 & 1) == 0)
+            {
+                v0 = (v0 >> 1) | (v1 << 63);
+                v1 = (v1 >> 1) | (v2 << 63);
+                v2 >>= 1;
+                HalveMod(ref x20, ref x21, ref x22, m0, m1, m2);
+            }
+
+            if (v0 == 1 && (v1 | v2) == 0)
+            {
+                r0 = x20;
+                r1 = x21;
+                r2 = x22;
+                return;
+            }
+
+            // both odd and different (their gcd is 1): subtract the smaller from the larger
+            ulong d0 = SubBorrow(u0, v0, 0, out ulong borrow);
+            ulong d1 = SubBorrow(u1, v1, borrow, out borrow);
+            ulong d2 = SubBorrow(u2, v2, borrow, out borrow);
+            if (borrow == 0)
+            {
+                u0 = d0;
+                u1 = d1;
+                u2 = d2;
+                SubtractMod(ref x10, ref x11, ref x12, x20, x21, x22, m0, m1, m2);
+            }
+            else
+            {
+                v0 = SubBorrow(v0, u0, 0, out borrow);
+                v1 = SubBorrow(v1, u1, borrow, out borrow);
+                v2 = SubBorrow(v2, u2, borrow, out _);
+                SubtractMod(ref x20, ref x21, ref x22, x10, x11, x12, m0, m1, m2);
+            }
+        }
+    }
+
+    /// <summary>x / 2 mod m for x &lt; m: x / 2 when x is even, (x + m) / 2 (193 bits before the shift) when odd.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void HalveMod(ref ulong x0, ref ulong x1, ref ulong x2, ulong m0, ulong m1, ulong m2)
+    {
+        ulong mask = 0 - (x0 & 1);
+        ulong s0 = AddCarry(x0, m0 & mask, 0, out ulong carry);
+        ulong s1 = AddCarry(x1, m1 & mask, carry, out carry);
+        ulong s2 = AddCarry(x2, m2 & mask, carry, out carry);
+        x0 = (s0 >> 1) | (s1 << 63);
+        x1 = (s1 >> 1) | (s2 << 63);
+        x2 = (s2 >> 1) | (carry << 63);
+    }
+
+    /// <summary>x = x - y mod m for x, y &lt; m.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void SubtractMod(ref ulong x0, ref ulong x1, ref ulong x2, ulong y0, ulong y1, ulong y2, ulong m0, ulong m1, ulong m2)
+    {
+        ulong d0 = SubBorrow(x0, y0, 0, out ulong borrow);
+        ulong d1 = SubBorrow(x1, y1, borrow, out borrow);
+        ulong d2 = SubBorrow(x2, y2, borrow, out borrow);
+        ulong mask = 0 - borrow;
+        x0 = AddCarry(d0, m0 & mask, 0, out ulong carry);
+        x1 = AddCarry(d1, m1 & mask, carry, out carry);
+        x2 = d2 + (m2 & mask) + carry;
     }
 
     /// <summary>Converts out of Montgomery form.</summary>
