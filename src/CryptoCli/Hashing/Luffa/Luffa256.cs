@@ -66,34 +66,16 @@ public sealed class Luffa256 : HashAlgorithm
     /// <param name="destination">The buffer that receives the hash.</param>
     /// <returns>The number of bytes written, <see cref="HashSizeInBytes"/>.</returns>
     /// <exception cref="ArgumentException"><paramref name="destination"/> is shorter than <see cref="HashSizeInBytes"/>; nothing is written.</exception>
-    public static int HashData(ReadOnlySpan<byte> source, Span<byte> destination)
-    {
-        if (destination.Length < HashSizeInBytes)
-        {
-            ThrowHelper.ThrowDestinationTooShort();
-        }
-
-        LuffaCore.Hash(HashSizeInBits, source, destination);
-        return HashSizeInBytes;
-    }
+    public static int HashData(ReadOnlySpan<byte> source, Span<byte> destination) =>
+        LuffaCore.HashData(HashSizeInBits, source, destination);
 
     /// <summary>Attempts to compute the Luffa-256 hash of data into a destination buffer.</summary>
     /// <param name="source">The data to hash.</param>
     /// <param name="destination">The buffer that receives the hash.</param>
     /// <param name="bytesWritten">The number of bytes written: <see cref="HashSizeInBytes"/>, or 0 on failure.</param>
     /// <returns><see langword="false"/> when <paramref name="destination"/> is too short (then nothing is written).</returns>
-    public static bool TryHashData(ReadOnlySpan<byte> source, Span<byte> destination, out int bytesWritten)
-    {
-        if (destination.Length < HashSizeInBytes)
-        {
-            bytesWritten = 0;
-            return false;
-        }
-
-        LuffaCore.Hash(HashSizeInBits, source, destination);
-        bytesWritten = HashSizeInBytes;
-        return true;
-    }
+    public static bool TryHashData(ReadOnlySpan<byte> source, Span<byte> destination, out int bytesWritten) =>
+        LuffaCore.TryHashData(HashSizeInBits, source, destination, out bytesWritten);
 
     /// <summary>Resets the hash computation to its initial state.</summary>
     public override void Initialize()

@@ -119,6 +119,32 @@ internal sealed class LuffaCore : IDisposable
         FinishCore(copy, Width, HashSizeInBytes, _buffer.AsSpan(0, _buffered), destination, _useVector);
     }
 
+    /// <summary>The public types' <c>HashData(source, destination)</c>: throws when the destination is too short.</summary>
+    public static int HashData(int hashSizeInBits, ReadOnlySpan<byte> source, Span<byte> destination)
+    {
+        if (!TryHashData(hashSizeInBits, source, destination, out int written))
+        {
+            ThrowHelper.ThrowDestinationTooShort();
+        }
+
+        return written;
+    }
+
+    /// <summary>The public types' <c>TryHashData</c>: false, with nothing written, when the destination is too short.</summary>
+    public static bool TryHashData(int hashSizeInBits, ReadOnlySpan<byte> source, Span<byte> destination, out int bytesWritten)
+    {
+        int size = hashSizeInBits / 8;
+        if (destination.Length < size)
+        {
+            bytesWritten = 0;
+            return false;
+        }
+
+        Hash(hashSizeInBits, source, destination);
+        bytesWritten = size;
+        return true;
+    }
+
     /// <summary>One-shot digest of <paramref name="source"/>, with no allocation.</summary>
     public static void Hash(int hashSizeInBits, ReadOnlySpan<byte> source, Span<byte> destination, LuffaKernelKind kind = LuffaKernelKind.Auto)
     {
