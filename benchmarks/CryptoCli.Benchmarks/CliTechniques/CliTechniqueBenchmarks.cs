@@ -15,6 +15,42 @@ public class CliTechniqueBenchmarks
     private readonly uint[] _table = CliTechniqueKernels.Table;
     private int _seed = 3;
 
+    /// <summary>Every variant of a table must compute the same value, and every scratch variant the same result.</summary>
+    [GlobalSetup]
+    public void CheckVariantsAgree()
+    {
+        uint expected = CliTechniqueKernels.ExtractByMask(_table, Iterations);
+        uint[] results =
+        [
+            CliTechniqueKernels.ExtractByCast(_table, Iterations),
+            CliTechniqueKernels.TableThroughStatic(Iterations),
+            CliTechniqueKernels.TableThroughLocal(Iterations),
+            CliTechniqueKernels.TableThroughArgument(_table, Iterations),
+            CliTechniqueKernels.TableByPointer(_table, Iterations),
+            CliTechniqueKernels.TableByUnsafeAdd(_table, Iterations),
+            CliTechniqueKernels.TableByStaticSpan(Iterations),
+        ];
+        for (int seed = 0; seed < 16; seed++)
+        {
+            int scratch = CliTechniqueKernels.ScratchHeap(seed);
+            if (CliTechniqueKernels.ScratchStackallocPointer(seed) != scratch || CliTechniqueKernels.ScratchStackallocSpan(seed) != scratch
+                || ScratchSkipLocalsInit(seed) != scratch)
+            {
+                throw new System.InvalidOperationException("the scratch-array variants disagree");
+            }
+        }
+
+        if (CliTechniqueKernels.FourChainsByArray(_table, Iterations) != CliTechniqueKernels.FourChainsByUnsafeAdd(_table, Iterations))
+        {
+            throw new System.InvalidOperationException("the four-chain variants disagree");
+        }
+
+        if (System.Array.Exists(results, r => r != expected))
+        {
+            throw new System.InvalidOperationException("the table-access variants disagree");
+        }
+    }
+
     [Benchmark(Baseline = true), BenchmarkCategory("Scratch")]
     public int ScratchHeap() => CliTechniqueKernels.ScratchHeap(_seed++);
 
@@ -63,4 +99,13 @@ public class CliTechniqueBenchmarks
 
     [Benchmark(OperationsPerInvoke = Iterations), BenchmarkCategory("BoundsChecks")]
     public uint TableByUnsafeAdd() => CliTechniqueKernels.TableByUnsafeAdd(_table, Iterations);
+
+    [Benchmark(OperationsPerInvoke = Iterations), BenchmarkCategory("BoundsChecks")]
+    public uint TableByStaticSpan() => CliTechniqueKernels.TableByStaticSpan(Iterations);
+
+    [Benchmark(OperationsPerInvoke = Iterations), BenchmarkCategory("BoundsChecksFourChains")]
+    public uint FourChainsByArray() => CliTechniqueKernels.FourChainsByArray(_table, Iterations);
+
+    [Benchmark(OperationsPerInvoke = Iterations), BenchmarkCategory("BoundsChecksFourChains")]
+    public uint FourChainsByUnsafeAdd() => CliTechniqueKernels.FourChainsByUnsafeAdd(_table, Iterations);
 }
