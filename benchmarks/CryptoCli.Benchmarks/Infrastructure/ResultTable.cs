@@ -112,7 +112,11 @@ public sealed class ResultTable
         string csvPath = Path.Combine(directory, name + ".csv");
         File.WriteAllText(csvPath, csv.ToString());
         File.WriteAllText(Path.Combine(directory, name + ".md"), ToText());
-        File.WriteAllText(Path.Combine(directory, name + ".svg"), ResultChart.ToSvg(this, $"CryptoCli speed-ups ({CpuName()}, {RuntimeInformation.FrameworkDescription})"));
+        // Studies (P1's Basic/Proposed kernels, micro-kernels) have no "CryptoCli" rows and so no speed-up chart.
+        if (Rows.Any(r => r.Implementation == "CryptoCli"))
+        {
+            File.WriteAllText(Path.Combine(directory, name + ".svg"), ResultChart.ToSvg(this, $"CryptoCli speed-ups ({CpuName()}, {RuntimeInformation.FrameworkDescription})"));
+        }
         return csvPath;
     }
 
