@@ -14,6 +14,10 @@ namespace CryptoCli;
 /// <see cref="KeySize"/> or <see cref="BlockSize"/> changes, and wiped by <see cref="SymmetricAlgorithm.Dispose()"/>.</para>
 /// <para>Counter mode: the counter is a big-endian integer as wide as the block (NIST SP 800-38A), incremented by one per
 /// block and wrapping around to zero; the caller must never reuse a counter value with the same key.</para>
+/// <para>Constant-time: each derived type states which of its kernels are constant-time (hardware AES paths are,
+/// table-driven paths are not). In the shared mode code, PKCS7 and ANSI X.923 padding bytes are checked without
+/// branching on their values (only the final valid/invalid outcome is a branch), and the plaintext already written
+/// is wiped before a padding error is thrown.</para>
 /// <para>Instances are not thread-safe, as with the runtime's algorithms.</para>
 /// </remarks>
 public abstract partial class BlockCipherAlgorithm : SymmetricAlgorithm

@@ -10,6 +10,9 @@ namespace CryptoCli;
 /// Code written for <c>RijndaelManaged { BlockSize = 256 }</c> migrates by renaming the type.
 /// </summary>
 /// <remarks>
+/// <para>Standard followed: FIPS-197 (AES) for 128-bit blocks; the other block sizes follow the Rijndael proposal
+/// (Daemen and Rijmen, "AES Proposal: Rijndael", 1999), are not part of AES and are not approved by NIST: use them
+/// for interoperability with existing data (RijndaelManaged, libmcrypt), prefer AES for new designs.</para>
 /// <para>Kernels, chosen once per key: on .NET 10 with AES-NI (x86) or the ARMv8 AES instructions, 128-bit blocks
 /// run on the hardware with 8 blocks interleaved for ECB, CTR and CBC decryption, and on x86 256-bit blocks run on
 /// AES-NI too (a byte permutation across the two halves turns AES's ShiftRows into Rijndael-256's); every other case

@@ -15,6 +15,9 @@ namespace CryptoCli;
 /// <para>Inputs have a fixed length: there is no padding and no streaming (Haraka is meant for hash-based
 /// signatures and Merkle trees). The batched methods hash 4 or 8 independent inputs in one call, keeping enough
 /// AES rounds in flight to fill the pipelines; they give the same outputs as the single calls.</para>
+/// <para>Status: a research primitive for short fixed-length inputs, not a general-purpose hash: the designers claim
+/// 256-bit preimage and 128-bit collision resistance (Haraka-256; Haraka-512 truncates and claims the same) only in
+/// that setting, and published cryptanalysis breaks reduced-round versions. Use SHA-2 or SHA-3 for anything else.</para>
 /// <para>These are the round constants of Haraka v2 (not Haraka v1, and not the seed-derived constants of
 /// SPHINCS+-Haraka).</para>
 /// <para>Kernels: AES-NI on x86 (128-bit: .NET exposes no 256-bit VAES), the ARMv8 AES instructions on Arm64,

@@ -19,6 +19,9 @@ namespace CryptoCli;
 /// the base class's SubjectPublicKeyInfo/PKCS#8 import and export where the runtime provides them.
 /// </summary>
 /// <remarks>
+/// <para>Sizes: 192-bit keys (the private scalar D is 24 bytes, the public point Q two 24-byte coordinates),
+/// signatures of 48 bytes (r || s) in IEEE P1363 format or up to 56 bytes in DER. Standards followed: FIPS 186-4/186-5
+/// ECDSA, SEC 1 and SEC 2 (secp192r1), RFC 6979 nonces.</para>
 /// <para>Security level: P-192 gives about 96-bit security. NIST no longer allows it for new signatures
 /// (SP 800-131A, FIPS 186-5): the type is kept for verifying legacy signatures and for interoperability.</para>
 /// <para>Nonces are deterministic (RFC 6979), with HMAC over the hash identified by the digest length (SHA-1,

@@ -16,6 +16,10 @@ namespace CryptoCli;
 /// <remarks>
 /// <para>Research primitive: it reproduces Kozaki and Matsuo's skew-Frobenius scalar multiplication (2010). Genus-3
 /// curves are weakened by index-calculus attacks, and the group order is 186 bits; do not use it to protect data.</para>
+/// <para>Size: u and v have at most 3 coefficients each in F_{p²}, p = 2³¹ − 1 (six 31-bit pairs, about 372 bits).</para>
+/// <para>Not constant-time: the group law (<c>+</c>, <see cref="Genus3Curve.Add"/>) branches on the
+/// degrees of u and v and falls back to Cantor's algorithm on special inputs, and equality compares coefficients
+/// with early exit; use it with public data only.</para>
 /// <para>The text form is the JSON object of the CryptoCli vector files,
 /// <c>{"u":[[u0re,u0im],…,[1,0]],"v":[[v0re,v0im],…]}</c>, lowest degree first, where each coefficient
 /// c0 + c1·a of F_{p²} = F_p[a]/(a² + 1), p = 2³¹ − 1, is the pair [c0,c1] with 0 ≤ c0, c1 &lt; p.</para>
