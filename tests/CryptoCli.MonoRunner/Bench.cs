@@ -29,6 +29,7 @@ internal static class Bench
         Console.WriteLine($"runtime: {RuntimeName()}");
         Console.WriteLine($"os: {Environment.OSVersion}; 64-bit: {Environment.Is64BitProcess}; processors: {Environment.ProcessorCount}; " +
             $"Stopwatch: {(Stopwatch.IsHighResolution ? "high resolution" : "low resolution")}, {Stopwatch.Frequency} Hz");
+        Console.WriteLine($"Span<T> from: {Origin(typeof(Span<byte>))}; Unsafe from: {Origin(typeof(Unsafe))}");
         Console.WriteLine($"date: {DateTime.UtcNow.ToString("yyyy-MM-dd HH:mm", CultureInfo.InvariantCulture)} UTC; every figure is the best of {Runs} runs after one warm-up run");
         MicroKernels();
         FigureRijndael();
@@ -43,6 +44,9 @@ internal static class Bench
         object? display = mono?.GetMethod("GetDisplayName", System.Reflection.BindingFlags.NonPublic | System.Reflection.BindingFlags.Static)?.Invoke(null, null);
         return mono is null ? $".NET {Environment.Version}" : $"Mono {display}";
     }
+
+    /// <summary>Which assembly (and file) a type was loaded from: the NuGet System.Memory's portable Span or the runtime's own.</summary>
+    public static string Origin(Type type) => $"{type.Assembly.GetName().Name} {type.Assembly.GetName().Version} ({type.Assembly.Location})";
 
     // ---- P1 Tables 2-4 ----
 
@@ -77,6 +81,17 @@ internal static class Bench
         double array = Row("array (bounds-checked)", 1, 1, null, () => (int)CliTechniqueKernels.ExtractByCast(table, Iterations));
         Row("pinned pointer", 1, 1, array, () => (int)CliTechniqueKernels.TableByPointer(table, Iterations));
         Row("Unsafe.Add over a ref", 1, 1, array, () => (int)CliTechniqueKernels.TableByUnsafeAdd(table, Iterations));
+        Row("Unsafe.Add over a ref, nuint index", 1, 1, array, () => (int)TableByUnsafeAddNuint(table, Iterations));
+        Row("ReadOnlySpan<uint> indexer", 1, 1, array, () => (int)TableBySpanIndexer(table, Iterations));
+
+        Console.WriteLine();
+        Console.WriteLine("Word loads of a 16-byte block (as the portable kernels do), 2^16 blocks = 1 MB");
+        Header("kernel", "ms");
+        byte[] data = new byte[FigureSize];
+        new Random(5).NextBytes(data);
+        double pointerLoads = Row("pointer *(uint*)", 1, 1e3, null, () => (int)LoadByPointer(data));
+        Row("BinaryPrimitives over Span.Slice", 1, 1e3, pointerLoads, () => (int)LoadByBinaryPrimitives(data));
+        Row("BitConverter.ToUInt32(byte[], int)", 1, 1e3, pointerLoads, () => (int)LoadByBitConverter(data));
 
         static int Loop(Func<int, int> kernel)
         {
@@ -88,6 +103,79 @@ internal static class Bench
 
             return sum;
         }
+    }
+
+    // Runner-only rows: the exact forms CryptoCli's portable kernels use, to see what Mono's JIT makes of them.
+
+    /// <summary>CliTechniqueKernels.TableByUnsafeAdd with the (nuint) index of RijndaelPortableKernel.</summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static uint TableByUnsafeAddNuint(uint[] table, int iterations)
+    {
+        ref uint t = ref System.Runtime.InteropServices.MemoryMarshal.GetReference(new ReadOnlySpan<uint>(table));
+        uint x = 0x01234567;
+        for (int i = 0; i < iterations; i++)
+        {
+            x = Unsafe.Add(ref t, (nuint)(byte)x) ^ Unsafe.Add(ref t, (nuint)(byte)(x >> 8)) ^ Unsafe.Add(ref t, (nuint)(byte)(x >> 16)) ^ Unsafe.Add(ref t, (nuint)(x >> 24)) ^ (uint)i;
+        }
+
+        return x;
+    }
+
+    /// <summary>The four look-ups through a ReadOnlySpan's indexer (bounds-checked, System.Memory's Span on Mono).</summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static uint TableBySpanIndexer(uint[] table, int iterations)
+    {
+        ReadOnlySpan<uint> t = table;
+        uint x = 0x01234567;
+        for (int i = 0; i < iterations; i++)
+        {
+            x = t[(byte)x] ^ t[(byte)(x >> 8)] ^ t[(byte)(x >> 16)] ^ t[(int)(x >> 24)] ^ (uint)i;
+        }
+
+        return x;
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static unsafe uint LoadByPointer(byte[] data)
+    {
+        uint x = 0;
+        fixed (byte* p = data)
+        {
+            for (int offset = 0; offset < data.Length; offset += 16)
+            {
+                uint* block = (uint*)(p + offset);
+                x ^= block[0] ^ block[1] ^ block[2] ^ block[3];
+            }
+        }
+
+        return x;
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static uint LoadByBinaryPrimitives(byte[] data)
+    {
+        ReadOnlySpan<byte> source = data;
+        uint x = 0;
+        for (int offset = 0; offset < source.Length; offset += 16)
+        {
+            ReadOnlySpan<byte> block = source.Slice(offset, 16);
+            x ^= System.Buffers.Binary.BinaryPrimitives.ReadUInt32LittleEndian(block) ^ System.Buffers.Binary.BinaryPrimitives.ReadUInt32LittleEndian(block.Slice(4))
+                ^ System.Buffers.Binary.BinaryPrimitives.ReadUInt32LittleEndian(block.Slice(8)) ^ System.Buffers.Binary.BinaryPrimitives.ReadUInt32LittleEndian(block.Slice(12));
+        }
+
+        return x;
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static uint LoadByBitConverter(byte[] data)
+    {
+        uint x = 0;
+        for (int offset = 0; offset < data.Length; offset += 16)
+        {
+            x ^= BitConverter.ToUInt32(data, offset) ^ BitConverter.ToUInt32(data, offset + 4) ^ BitConverter.ToUInt32(data, offset + 8) ^ BitConverter.ToUInt32(data, offset + 12);
+        }
+
+        return x;
     }
 
     /// <summary>CliTechniqueBenchmarks.ScratchSkipLocalsInit: the Span scratch without the zeroing of the stack memory.</summary>

@@ -44,6 +44,7 @@ internal static class Program
         }
 
         Console.WriteLine($"runtime: {Bench.RuntimeName()}; little-endian: {BitConverter.IsLittleEndian}");
+        Console.WriteLine($"CryptoCli: {Bench.Origin(typeof(BlockCipherAlgorithm))}; Span<T>: {Bench.Origin(typeof(Span<byte>))}");
         var total = Stopwatch.StartNew();
         string root = Path.Combine(AppDomain.CurrentDomain.BaseDirectory, "Vectors");
         Dictionary<string, FamilyCheck> checks = Families().ToDictionary(f => f.Folder, StringComparer.Ordinal);
