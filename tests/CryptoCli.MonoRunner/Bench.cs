@@ -31,6 +31,7 @@ internal static class Bench
             $"Stopwatch: {(Stopwatch.IsHighResolution ? "high resolution" : "low resolution")}, {Stopwatch.Frequency} Hz");
         Console.WriteLine($"Span<T> from: {Origin(typeof(Span<byte>))}; Unsafe from: {Origin(typeof(Unsafe))}");
         Console.WriteLine($"date: {DateTime.UtcNow.ToString("yyyy-MM-dd HH:mm", CultureInfo.InvariantCulture)} UTC; every figure is the best of {Runs} runs after one warm-up run");
+        Console.WriteLine("the last column is the speed-up over the section's first row (above 1.00x: faster)");
         MicroKernels();
         FigureRijndael();
         FigureCamellia();
