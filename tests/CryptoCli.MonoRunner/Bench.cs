@@ -93,6 +93,7 @@ internal static class Bench
         double pointerLoads = Row("pointer *(uint*)", 1, 1e3, null, () => (int)LoadByPointer(data));
         Row("BinaryPrimitives over Span.Slice", 1, 1e3, pointerLoads, () => (int)LoadByBinaryPrimitives(data));
         Row("BitConverter.ToUInt32(byte[], int)", 1, 1e3, pointerLoads, () => (int)LoadByBitConverter(data));
+        Row("Unsafe.ReadUnaligned over one ref byte", 1, 1e3, pointerLoads, () => (int)LoadByUnsafeReadUnaligned(data));
 
         static int Loop(Func<int, int> kernel)
         {
@@ -162,6 +163,22 @@ internal static class Bench
             ReadOnlySpan<byte> block = source.Slice(offset, 16);
             x ^= System.Buffers.Binary.BinaryPrimitives.ReadUInt32LittleEndian(block) ^ System.Buffers.Binary.BinaryPrimitives.ReadUInt32LittleEndian(block.Slice(4))
                 ^ System.Buffers.Binary.BinaryPrimitives.ReadUInt32LittleEndian(block.Slice(8)) ^ System.Buffers.Binary.BinaryPrimitives.ReadUInt32LittleEndian(block.Slice(12));
+        }
+
+        return x;
+    }
+
+    /// <summary>One MemoryMarshal.GetReference for the whole buffer, then unaligned reads at byte offsets (no Span per block).</summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static uint LoadByUnsafeReadUnaligned(byte[] data)
+    {
+        ref byte start = ref System.Runtime.InteropServices.MemoryMarshal.GetReference(new ReadOnlySpan<byte>(data));
+        uint x = 0;
+        for (int offset = 0; offset < data.Length; offset += 16)
+        {
+            ref byte block = ref Unsafe.Add(ref start, offset);
+            x ^= Unsafe.ReadUnaligned<uint>(ref block) ^ Unsafe.ReadUnaligned<uint>(ref Unsafe.Add(ref block, 4))
+                ^ Unsafe.ReadUnaligned<uint>(ref Unsafe.Add(ref block, 8)) ^ Unsafe.ReadUnaligned<uint>(ref Unsafe.Add(ref block, 12));
         }
 
         return x;
