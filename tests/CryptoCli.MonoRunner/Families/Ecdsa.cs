@@ -1,0 +1,349 @@
+// Vectors/ecdsa (P-192: RFC 6979 A.2.3 deterministic signatures, NIST CAVP SigVer, Wycheproof with raw r||s and DER
+// signatures, domain parameters): EcdsaVectorTests on Mono.
+
+using System;
+using System.Formats.Asn1;
+using System.Globalization;
+using System.Security.Cryptography;
+
+namespace CryptoCli.MonoRunner;
+
+/// <summary>
+/// Every file of the family, dispatched by name as in the xunit suite. The netstandard2.0 build has no DER signature
+/// support (no System.Formats.Asn1 in netstandard2.0, and no DSASignatureFormat overloads), so DER signatures are
+/// decoded here with System.Formats.Asn1 by the same strict rules as the library's .NET path (one SEQUENCE of two
+/// positive INTEGERs of at most 24 bytes, nothing after) and the result verified by <see cref="ECDsaSecp192r1"/>.
+/// </summary>
+internal sealed class EcdsaFamily : FamilyCheck
+{
+    private const int FieldSize = 24;
+    private int _files;
+
+    public override string Folder => "ecdsa";
+
+    public override int CheckFile(VectorFile file)
+    {
+        _files++;
+        if (file.Name.EndsWith("-p1363.txt", StringComparison.Ordinal))
+        {
+            return Wycheproof(file, der: false);
+        }
+
+        if (file.Name.EndsWith("-der.txt", StringComparison.Ordinal))
+        {
+            return Wycheproof(file, der: true);
+        }
+
+        return file.Name.IndexOf("cavp", StringComparison.Ordinal) >= 0 ? Cavp(file) : Blocks(file);
+    }
+
+    public override void CheckTotals() => Check.True(_files == 4, $"{_files} ecdsa files were read, expected 4");
+
+    private static byte[] Digest(string name, byte[] message, string where)
+    {
+        switch (name)
+        {
+            case "SHA-1":
+                using (var sha1 = SHA1.Create())
+                {
+                    return sha1.ComputeHash(message);
+                }
+
+            case "SHA-224": // the runtime has no SHA-224
+                var digest = new Org.BouncyCastle.Crypto.Digests.Sha224Digest();
+                digest.BlockUpdate(message, 0, message.Length);
+                byte[] output = new byte[digest.GetDigestSize()];
+                digest.DoFinal(output, 0);
+                return output;
+            case "SHA-256":
+                using (var sha256 = SHA256.Create())
+                {
+                    return sha256.ComputeHash(message);
+                }
+
+            case "SHA-384":
+                using (var sha384 = SHA384.Create())
+                {
+                    return sha384.ComputeHash(message);
+                }
+
+            case "SHA-512":
+                using (var sha512 = SHA512.Create())
+                {
+                    return sha512.ComputeHash(message);
+                }
+
+            default:
+                throw new VectorFormatException($"{where}: unknown hash {name}");
+        }
+    }
+
+    private static ECDsaSecp192r1? TryPublicKey(byte[] x, byte[] y)
+    {
+        try
+        {
+            return new ECDsaSecp192r1(new ECParameters { Curve = ECDsaSecp192r1.Curve, Q = new ECPoint { X = x, Y = y } });
+        }
+        catch (CryptographicException)
+        {
+            return null;
+        }
+    }
+
+    private static int Wycheproof(VectorFile file, bool der)
+    {
+        int valid = 0, invalid = 0, count = 0;
+        foreach ((VectorLine line, string[] c) in file.ReadColumns(8))
+        {
+            string where = $"{file.Name}:{line.Number} tcId {c[0]}";
+            byte[] message = c[5] == "-" ? Array.Empty<byte>() : VectorFile.Hex(c[5]);
+            byte[] signature = c[6] == "-" ? Array.Empty<byte>() : VectorFile.Hex(c[6]); // "-": empty signature
+            byte[] hash = Digest(c[4], message, where);
+            using ECDsaSecp192r1? key = TryPublicKey(VectorFile.Hex(c[2]), VectorFile.Hex(c[3]));
+            bool verified = key is not null && (der ? VerifyDer(key, hash, signature) : key.VerifyHash(hash, signature));
+            switch (c[1])
+            {
+                case "valid":
+                    Check.True(verified, $"{where}: valid signature rejected ({c[7]})");
+                    valid++;
+                    break;
+                case "invalid":
+                    Check.False(verified, $"{where}: invalid signature accepted ({c[7]})");
+                    invalid++;
+                    break;
+                case "acceptable":
+                    break; // either answer, but no exception (reaching here proves it)
+                default:
+                    throw file.Error(line, "unknown result");
+            }
+
+            count++;
+        }
+
+        Check.True(valid > 50 && invalid > 50, $"{file.Name}: {valid} valid, {invalid} invalid");
+        return count;
+    }
+
+    private static int Cavp(VectorFile file)
+    {
+        int count = 0;
+        foreach ((VectorLine line, string[] c) in file.ReadColumns(7))
+        {
+            string where = $"{file.Name}:{line.Number}";
+            bool expected = c[1].StartsWith("P", StringComparison.Ordinal);
+            Check.True(expected || c[1].StartsWith("F", StringComparison.Ordinal), $"{where}: result is neither P nor F");
+            CheckSigVer(where, c[0], VectorFile.Hex(c[6]), VectorFile.Hex(c[2]), VectorFile.Hex(c[3]), VectorFile.Hex(c[4]), VectorFile.Hex(c[5]), expected);
+            count++;
+        }
+
+        Check.True(count == 75, $"{file.Name}: {count} SigVer vectors, expected 75");
+        return count;
+    }
+
+    private static void CheckSigVer(string where, string hashName, byte[] message, byte[] qx, byte[] qy, byte[] r, byte[] s, bool expected)
+    {
+        byte[] hash = Digest(hashName, message, where);
+        using ECDsaSecp192r1? key = TryPublicKey(qx, qy);
+        byte[] signature = new byte[2 * FieldSize];
+        r.CopyTo(signature, FieldSize - r.Length);
+        s.CopyTo(signature, 2 * FieldSize - s.Length);
+        bool verified = key is not null && key.VerifyHash(hash, signature);
+        Check.True(expected == verified, $"{where}: expected {(expected ? "valid" : "invalid")}");
+        if (key is not null && hashName != "SHA-224")
+        {
+            // VerifyData hashes with the runtime (SHA-224 aside, which it lacks).
+            Check.True(expected == key.VerifyData(message, signature, new HashAlgorithmName(hashName.Replace("-", ""))), $"{where}: VerifyData");
+        }
+    }
+
+    private static int Blocks(VectorFile file)
+    {
+        byte[]? privateKey = null, publicX = null, publicY = null;
+        int rfc = 0, wycheproof = 0, cavp = 0, parameters = 0;
+        foreach (VectorRecord record in file.ReadBlocks())
+        {
+            if (record.Has("P"))
+            {
+                CheckDomainParameters(record);
+                parameters++;
+            }
+            else if (record.Has("PRIVATE_KEY"))
+            {
+                privateKey = record.Bytes("PRIVATE_KEY");
+                publicX = record.Bytes("PUBLIC_X");
+                publicY = record.Bytes("PUBLIC_Y");
+            }
+            else if (record.Has("K"))
+            {
+                Check.True(privateKey is not null, $"{record.Where}: no PRIVATE_KEY block before this one");
+                CheckRfc6979(record, privateKey!, publicX!, publicY!);
+                rfc++;
+            }
+            else if (record.Has("SIG"))
+            {
+                byte[] hash = Digest(record.Text("HASH"), record.Bytes("MSG"), record.Where);
+                using ECDsaSecp192r1? key = TryPublicKey(record.Bytes("PUBLIC_X"), record.Bytes("PUBLIC_Y"));
+                bool verified = key is not null && key.VerifyHash(hash, record.Bytes("SIG"));
+                string result = record.Text("RESULT");
+                Check.True(result is "valid" or "invalid" or "acceptable", $"{record.Where}: unknown RESULT {result}");
+                if (result != "acceptable")
+                {
+                    Check.True(verified == (result == "valid"), $"{record.Where}: expected {result}");
+                }
+
+                wycheproof++;
+            }
+            else if (record.Has("QX"))
+            {
+                string result = record.Text("RESULT");
+                CheckSigVer(record.Where, record.Text("HASH"), record.Bytes("MSG"), record.Bytes("QX"), record.Bytes("QY"), record.Bytes("R"), record.Bytes("S"), result.StartsWith("P", StringComparison.Ordinal));
+                cavp++;
+            }
+            else
+            {
+                throw new VectorFormatException($"{record.Where}: unknown block");
+            }
+        }
+
+        Check.True(rfc == 10, $"{file.Name}: {rfc} RFC 6979 vectors, expected 10");
+        Check.True(wycheproof > 0 && cavp > 0 && parameters == 1, $"{file.Name}: {wycheproof} Wycheproof, {cavp} CAVP, {parameters} parameter blocks");
+        return parameters + rfc + wycheproof + cavp;
+    }
+
+    private static void CheckDomainParameters(VectorRecord record)
+    {
+        using var key = new ECDsaSecp192r1();
+        ECParameters explicitCurve = key.ExportExplicitParameters(false);
+        Check.Equal(record.Bytes("P"), explicitCurve.Curve.Prime, $"{record.Where}: P");
+        Check.Equal(record.Bytes("A"), explicitCurve.Curve.A, $"{record.Where}: A");
+        Check.Equal(record.Bytes("B"), explicitCurve.Curve.B, $"{record.Where}: B");
+        Check.Equal(record.Bytes("GX"), explicitCurve.Curve.G.X, $"{record.Where}: GX");
+        Check.Equal(record.Bytes("GY"), explicitCurve.Curve.G.Y, $"{record.Where}: GY");
+        Check.Equal(record.Bytes("N"), explicitCurve.Curve.Order, $"{record.Where}: N");
+        Check.True(int.Parse(record.Text("H"), CultureInfo.InvariantCulture) == 1 && explicitCurve.Curve.Cofactor is { Length: 1 } cofactor && cofactor[0] == 1, $"{record.Where}: H");
+    }
+
+    private static void CheckRfc6979(VectorRecord record, byte[] privateKey, byte[] publicX, byte[] publicY)
+    {
+        string hashName = record.Text("HASH");
+        byte[] message = record.Bytes("MSG");
+        byte[] digest = Digest(hashName, message, record.Where);
+        Check.Equal(record.Bytes("DIGEST"), digest, $"{record.Where}: digest");
+        byte[] expected = Concat(record.Bytes("R"), record.Bytes("S"));
+
+        using var key = new ECDsaSecp192r1(new ECParameters { Curve = ECDsaSecp192r1.Curve, D = privateKey });
+        ECParameters exported = key.ExportParameters(false);
+        Check.Equal(publicX, exported.Q.X, $"{record.Where}: public X from the private key");
+        Check.Equal(publicY, exported.Q.Y, $"{record.Where}: public Y from the private key");
+
+        // The signing equation with RFC 6979's k: exact r and s for every hash.
+        P192Scalar.TryRead(privateKey, out P192Scalar d);
+        Check.True(ECDsaSecp192r1.TrySign(d, P192Scalar.FromHash(digest), P192Scalar.ReadRaw(record.Bytes("K")), out P192Scalar r, out P192Scalar s), $"{record.Where}: TrySign");
+        byte[] fromK = new byte[2 * FieldSize];
+        r.Write(fromK);
+        s.Write(fromK.AsSpan(FieldSize));
+        Check.Equal(expected, fromK, $"{record.Where}: (r, s) from K");
+        Check.True(key.VerifyHash(digest, expected), $"{record.Where}: verify");
+        expected[47] ^= 1;
+        Check.False(key.VerifyHash(digest, expected), $"{record.Where}: one-bit change accepted");
+        expected[47] ^= 1;
+
+        if (hashName == "SHA-224")
+        {
+            // No HMAC-SHA-224 in the runtime: the nonce comes from HMAC-SHA-256, so only validity is checked.
+            Check.True(key.VerifyHash(digest, key.SignHash(digest)), $"{record.Where}: SignHash then VerifyHash");
+            return;
+        }
+
+        // The whole path: RFC 6979 nonce, SignHash, SignData, and the signature in DER.
+        Span<byte> kBuffer = stackalloc byte[64], vBuffer = stackalloc byte[64];
+        var nonces = new Rfc6979Nonce(Rfc6979Nonce.HashForDigestLength(digest.Length), privateKey, P192Scalar.FromHash(digest), kBuffer, vBuffer);
+        nonces.Next(out P192Scalar k);
+        byte[] nonce = new byte[FieldSize];
+        k.Write(nonce);
+        Check.Equal(LeftPad(record.Bytes("K")), nonce, $"{record.Where}: RFC 6979 nonce");
+        Check.Equal(expected, key.SignHash(digest), $"{record.Where}: SignHash");
+        var hashAlgorithm = new HashAlgorithmName(hashName.Replace("-", ""));
+        Check.Equal(expected, key.SignData(message, hashAlgorithm), $"{record.Where}: SignData");
+        Check.True(key.VerifyData(message, expected, hashAlgorithm), $"{record.Where}: VerifyData");
+        Check.True(VerifyDer(key, digest, ToDer(expected)), $"{record.Where}: the signature in DER");
+    }
+
+    /// <summary>Strict DER: SEQUENCE { INTEGER r, INTEGER s }, both positive and at most 24 bytes, nothing after.</summary>
+    private static bool VerifyDer(ECDsaSecp192r1 key, byte[] hash, byte[] der)
+    {
+        byte[] raw = new byte[2 * FieldSize];
+        try
+        {
+            AsnDecoder.ReadSequence(der, AsnEncodingRules.DER, out int contentOffset, out int contentLength, out int consumed);
+            if (consumed != der.Length)
+            {
+                return false;
+            }
+
+            ReadOnlySpan<byte> content = der.AsSpan(contentOffset, contentLength);
+            ReadOnlySpan<byte> r = AsnDecoder.ReadIntegerBytes(content, AsnEncodingRules.DER, out int rLength);
+            content = content.Slice(rLength);
+            ReadOnlySpan<byte> s = AsnDecoder.ReadIntegerBytes(content, AsnEncodingRules.DER, out int sLength);
+            if (content.Length != sLength || !TryCopyUnsigned(r, raw.AsSpan(0, FieldSize)) || !TryCopyUnsigned(s, raw.AsSpan(FieldSize)))
+            {
+                return false;
+            }
+        }
+        catch (AsnContentException)
+        {
+            return false;
+        }
+
+        return key.VerifyHash(hash, raw);
+    }
+
+    private static bool TryCopyUnsigned(ReadOnlySpan<byte> integer, Span<byte> destination)
+    {
+        if (integer.IsEmpty || (integer[0] & 0x80) != 0)
+        {
+            return false;
+        }
+
+        if (integer.Length > 1 && integer[0] == 0)
+        {
+            integer = integer.Slice(1);
+        }
+
+        if (integer.Length > destination.Length)
+        {
+            return false;
+        }
+
+        destination.Clear();
+        integer.CopyTo(destination.Slice(destination.Length - integer.Length));
+        return true;
+    }
+
+    private static byte[] ToDer(byte[] p1363)
+    {
+        var writer = new AsnWriter(AsnEncodingRules.DER);
+        using (writer.PushSequence())
+        {
+            writer.WriteIntegerUnsigned(p1363.AsSpan(0, FieldSize));
+            writer.WriteIntegerUnsigned(p1363.AsSpan(FieldSize));
+        }
+
+        return writer.Encode();
+    }
+
+    private static byte[] LeftPad(byte[] value)
+    {
+        byte[] padded = new byte[FieldSize];
+        value.CopyTo(padded, FieldSize - value.Length);
+        return padded;
+    }
+
+    private static byte[] Concat(byte[] a, byte[] b)
+    {
+        byte[] result = new byte[a.Length + b.Length];
+        a.CopyTo(result, 0);
+        b.CopyTo(result, a.Length);
+        return result;
+    }
+}
