@@ -84,6 +84,13 @@ internal static class Bench
         Row("Unsafe.Add over a ref", 1, 1, array, () => (int)CliTechniqueKernels.TableByUnsafeAdd(table, Iterations));
         Row("Unsafe.Add over a ref, nuint index", 1, 1, array, () => (int)TableByUnsafeAddNuint(table, Iterations));
         Row("ReadOnlySpan<uint> indexer", 1, 1, array, () => (int)TableBySpanIndexer(table, Iterations));
+        Row("Unsafe.Add over static ReadOnlySpan data", 1, 1, array, () => (int)CliTechniqueKernels.TableByStaticSpan(Iterations));
+
+        Console.WriteLine();
+        Console.WriteLine("P1 technique 1 with four independent chains (16 look-ups per iteration, a cipher round's shape), 10^8 iterations");
+        Header("kernel", "s");
+        double fourChains = Row("array (bounds-checked)", 1, 1, null, () => (int)CliTechniqueKernels.FourChainsByArray(table, Iterations));
+        Row("Unsafe.Add over a ref", 1, 1, fourChains, () => (int)CliTechniqueKernels.FourChainsByUnsafeAdd(table, Iterations));
 
         Console.WriteLine();
         Console.WriteLine("Word loads of a 16-byte block (as the portable kernels do), 2^16 blocks = 1 MB");
