@@ -118,7 +118,7 @@ internal static class ByteOrder
         }
         else
         {
-            Explicit.WriteUInt64BigEndian(ref destination, offset, Explicit.ReadUInt64BigEndian(ref source, offset) ^ value);
+            Explicit.XorUInt64BigEndian(ref source, ref destination, offset, value);
         }
     }
 
@@ -183,5 +183,9 @@ internal static class ByteOrder
             WriteUInt32LittleEndian(ref destination, offset, (uint)value);
             WriteUInt32LittleEndian(ref destination, offset + 4, (uint)(value >> 32));
         }
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static void XorUInt64BigEndian(ref byte source, ref byte destination, int offset, ulong value) =>
+            WriteUInt64BigEndian(ref destination, offset, ReadUInt64BigEndian(ref source, offset) ^ value);
     }
 }
