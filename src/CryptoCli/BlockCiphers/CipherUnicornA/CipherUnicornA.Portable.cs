@@ -70,10 +70,10 @@ internal sealed partial class CipherUnicornAKernel : BlockCipherKernel
     private static void Transform<TBytes>(ReadOnlySpan<byte> source, Span<byte> destination, uint[] roundKeys)
         where TBytes : struct, IByteExtractor
     {
+        Debug.Assert(destination.Length >= source.Length);
         ref uint t = ref MemoryMarshal.GetReference(CipherUnicornATables.T.AsSpan());
         ref uint k = ref MemoryMarshal.GetReference(roundKeys.AsSpan());
         ref byte input = ref MemoryMarshal.GetReference(source);
-        Debug.Assert(destination.Length >= source.Length);
         ref byte output = ref MemoryMarshal.GetReference(destination);
         int offset = 0;
         for (; offset <= source.Length - 32; offset += 32)
