@@ -26,6 +26,14 @@ internal static class ByteOrder
     /// </summary>
     internal static readonly bool IsLittleEndianHost = BitConverter.IsLittleEndian && !ForcedBigEndianPath();
 
+    /// <summary>
+    /// Runs the class initializer now. Kernels whose loops are compiled fully optimized on their first call
+    /// (<c>MethodImplOptions.AggressiveOptimization</c>, no tiering) call it from their constructor: the JIT folds
+    /// <see cref="IsLittleEndianHost"/> to a constant only if the class is initialized when it compiles the loop.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    internal static bool EnsureInitialized() => IsLittleEndianHost;
+
     private static bool ForcedBigEndianPath() => AppContext.TryGetSwitch(ForceBigEndianCodePathSwitch, out bool forced) && forced;
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]

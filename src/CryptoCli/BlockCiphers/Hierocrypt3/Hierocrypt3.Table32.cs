@@ -27,6 +27,7 @@ internal sealed class Hierocrypt3Table32Kernel : BlockCipherKernel
         _rounds = Hierocrypt3KeySchedule.Rounds(key.Length);
         _encryptionKey = Hierocrypt3KeySchedule.Expand(key);
         _decryptionKey = Hierocrypt3KeySchedule.ToDecryption(_encryptionKey);
+        ByteOrder.EnsureInitialized(); // before the AggressiveOptimization loops compile, so the byte-order test folds away
     }
 
     public override string Name => "table32";

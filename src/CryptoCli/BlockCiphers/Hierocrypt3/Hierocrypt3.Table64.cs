@@ -33,6 +33,7 @@ internal sealed class Hierocrypt3Table64Kernel : BlockCipherKernel
         _decryptionKey = Pack(decryption, _rounds);
         CryptographicOperations.ZeroMemory(MemoryMarshal.AsBytes(encryption.AsSpan()));
         CryptographicOperations.ZeroMemory(MemoryMarshal.AsBytes(decryption.AsSpan()));
+        ByteOrder.EnsureInitialized(); // before the AggressiveOptimization loops compile, so the byte-order test folds away
     }
 
     public override string Name => "table64";
