@@ -2,7 +2,7 @@
 // 32-bit words, AES rounds through the T-table AesRound, permutations through their tables.
 // Not constant-time (table look-ups indexed by data). See LargeBlockDefinition.cs for the construction.
 using System;
-using System.Buffers.Binary;
+using System.Diagnostics;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 using System.Security.Cryptography;
@@ -107,17 +107,21 @@ internal sealed class LargeBlockPortableKernel : BlockCipherKernel
     /// <summary>Reads one block and XORs the first round key (whitening).</summary>
     private static void Load(ReadOnlySpan<byte> source, Span<uint> state, ref uint key)
     {
+        Debug.Assert(source.Length >= 4 * state.Length);
+        ref byte from = ref MemoryMarshal.GetReference(source);
         for (int w = 0; w < state.Length; w++)
         {
-            state[w] = BinaryPrimitives.ReadUInt32LittleEndian(source.Slice(4 * w)) ^ Unsafe.Add(ref key, w);
+            state[w] = ByteOrder.ReadUInt32LittleEndian(ref from, 4 * w) ^ Unsafe.Add(ref key, w);
         }
     }
 
     private static void Store(Span<uint> state, Span<byte> destination)
     {
+        Debug.Assert(destination.Length >= 4 * state.Length);
+        ref byte to = ref MemoryMarshal.GetReference(destination);
         for (int w = 0; w < state.Length; w++)
         {
-            BinaryPrimitives.WriteUInt32LittleEndian(destination.Slice(4 * w), state[w]);
+            ByteOrder.WriteUInt32LittleEndian(ref to, 4 * w, state[w]);
         }
     }
 

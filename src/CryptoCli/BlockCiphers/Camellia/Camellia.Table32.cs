@@ -4,6 +4,7 @@
 // y_L = A ^ B and y_R = y_L ^ (A >>> 8), where A comes from the left half of the F input and B from the right.
 using System;
 using System.Buffers.Binary;
+using System.Diagnostics;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 
@@ -82,19 +83,20 @@ internal sealed class CamelliaTable32Kernel : BlockCipherKernel
         uint c1 = BinaryPrimitives.ReadUInt32BigEndian(chainingValue.Slice(4));
         uint c2 = BinaryPrimitives.ReadUInt32BigEndian(chainingValue.Slice(8));
         uint c3 = BinaryPrimitives.ReadUInt32BigEndian(chainingValue.Slice(12));
+        Debug.Assert(destination.Length >= source.Length);
+        ref byte input = ref MemoryMarshal.GetReference(source);
+        ref byte output = ref MemoryMarshal.GetReference(destination);
         for (int offset = 0; offset < source.Length; offset += 16)
         {
-            ReadOnlySpan<byte> input = source.Slice(offset, 16);
-            c0 ^= BinaryPrimitives.ReadUInt32BigEndian(input);
-            c1 ^= BinaryPrimitives.ReadUInt32BigEndian(input.Slice(4));
-            c2 ^= BinaryPrimitives.ReadUInt32BigEndian(input.Slice(8));
-            c3 ^= BinaryPrimitives.ReadUInt32BigEndian(input.Slice(12));
+            c0 ^= ByteOrder.ReadUInt32BigEndian(ref input, offset);
+            c1 ^= ByteOrder.ReadUInt32BigEndian(ref input, offset + 4);
+            c2 ^= ByteOrder.ReadUInt32BigEndian(ref input, offset + 8);
+            c3 ^= ByteOrder.ReadUInt32BigEndian(ref input, offset + 12);
             Block(ref k, _groups, ref c0, ref c1, ref c2, ref c3);
-            Span<byte> output = destination.Slice(offset, 16);
-            BinaryPrimitives.WriteUInt32BigEndian(output, c0);
-            BinaryPrimitives.WriteUInt32BigEndian(output.Slice(4), c1);
-            BinaryPrimitives.WriteUInt32BigEndian(output.Slice(8), c2);
-            BinaryPrimitives.WriteUInt32BigEndian(output.Slice(12), c3);
+            ByteOrder.WriteUInt32BigEndian(ref output, offset, c0);
+            ByteOrder.WriteUInt32BigEndian(ref output, offset + 4, c1);
+            ByteOrder.WriteUInt32BigEndian(ref output, offset + 8, c2);
+            ByteOrder.WriteUInt32BigEndian(ref output, offset + 12, c3);
         }
 
         BinaryPrimitives.WriteUInt32BigEndian(chainingValue, c0);
@@ -105,47 +107,48 @@ internal sealed class CamelliaTable32Kernel : BlockCipherKernel
 
     private void Transform(ReadOnlySpan<byte> source, Span<byte> destination, uint[] subkeys)
     {
+        Debug.Assert(destination.Length >= source.Length);
         ref uint k = ref MemoryMarshal.GetReference(subkeys.AsSpan());
+        ref byte input = ref MemoryMarshal.GetReference(source);
+        ref byte output = ref MemoryMarshal.GetReference(destination);
         int groups = _groups;
         int offset = 0;
         int length = source.Length;
         // Two blocks per trip: one block is a chain of dependent look-ups, two fill the pipeline.
         for (; offset <= length - 32; offset += 32)
         {
-            ReadOnlySpan<byte> input = source.Slice(offset, 32);
-            uint a0 = BinaryPrimitives.ReadUInt32BigEndian(input);
-            uint a1 = BinaryPrimitives.ReadUInt32BigEndian(input.Slice(4));
-            uint a2 = BinaryPrimitives.ReadUInt32BigEndian(input.Slice(8));
-            uint a3 = BinaryPrimitives.ReadUInt32BigEndian(input.Slice(12));
-            uint b0 = BinaryPrimitives.ReadUInt32BigEndian(input.Slice(16));
-            uint b1 = BinaryPrimitives.ReadUInt32BigEndian(input.Slice(20));
-            uint b2 = BinaryPrimitives.ReadUInt32BigEndian(input.Slice(24));
-            uint b3 = BinaryPrimitives.ReadUInt32BigEndian(input.Slice(28));
+            ref byte from = ref Unsafe.Add(ref input, offset);
+            uint a0 = ByteOrder.ReadUInt32BigEndian(ref from, 0);
+            uint a1 = ByteOrder.ReadUInt32BigEndian(ref from, 4);
+            uint a2 = ByteOrder.ReadUInt32BigEndian(ref from, 8);
+            uint a3 = ByteOrder.ReadUInt32BigEndian(ref from, 12);
+            uint b0 = ByteOrder.ReadUInt32BigEndian(ref from, 16);
+            uint b1 = ByteOrder.ReadUInt32BigEndian(ref from, 20);
+            uint b2 = ByteOrder.ReadUInt32BigEndian(ref from, 24);
+            uint b3 = ByteOrder.ReadUInt32BigEndian(ref from, 28);
             Block2(ref k, groups, ref a0, ref a1, ref a2, ref a3, ref b0, ref b1, ref b2, ref b3);
-            Span<byte> output = destination.Slice(offset, 32);
-            BinaryPrimitives.WriteUInt32BigEndian(output, a0);
-            BinaryPrimitives.WriteUInt32BigEndian(output.Slice(4), a1);
-            BinaryPrimitives.WriteUInt32BigEndian(output.Slice(8), a2);
-            BinaryPrimitives.WriteUInt32BigEndian(output.Slice(12), a3);
-            BinaryPrimitives.WriteUInt32BigEndian(output.Slice(16), b0);
-            BinaryPrimitives.WriteUInt32BigEndian(output.Slice(20), b1);
-            BinaryPrimitives.WriteUInt32BigEndian(output.Slice(24), b2);
-            BinaryPrimitives.WriteUInt32BigEndian(output.Slice(28), b3);
+            ref byte to = ref Unsafe.Add(ref output, offset);
+            ByteOrder.WriteUInt32BigEndian(ref to, 0, a0);
+            ByteOrder.WriteUInt32BigEndian(ref to, 4, a1);
+            ByteOrder.WriteUInt32BigEndian(ref to, 8, a2);
+            ByteOrder.WriteUInt32BigEndian(ref to, 12, a3);
+            ByteOrder.WriteUInt32BigEndian(ref to, 16, b0);
+            ByteOrder.WriteUInt32BigEndian(ref to, 20, b1);
+            ByteOrder.WriteUInt32BigEndian(ref to, 24, b2);
+            ByteOrder.WriteUInt32BigEndian(ref to, 28, b3);
         }
 
         for (; offset < length; offset += 16)
         {
-            ReadOnlySpan<byte> input = source.Slice(offset, 16);
-            uint w0 = BinaryPrimitives.ReadUInt32BigEndian(input);
-            uint w1 = BinaryPrimitives.ReadUInt32BigEndian(input.Slice(4));
-            uint w2 = BinaryPrimitives.ReadUInt32BigEndian(input.Slice(8));
-            uint w3 = BinaryPrimitives.ReadUInt32BigEndian(input.Slice(12));
+            uint w0 = ByteOrder.ReadUInt32BigEndian(ref input, offset);
+            uint w1 = ByteOrder.ReadUInt32BigEndian(ref input, offset + 4);
+            uint w2 = ByteOrder.ReadUInt32BigEndian(ref input, offset + 8);
+            uint w3 = ByteOrder.ReadUInt32BigEndian(ref input, offset + 12);
             Block(ref k, groups, ref w0, ref w1, ref w2, ref w3);
-            Span<byte> output = destination.Slice(offset, 16);
-            BinaryPrimitives.WriteUInt32BigEndian(output, w0);
-            BinaryPrimitives.WriteUInt32BigEndian(output.Slice(4), w1);
-            BinaryPrimitives.WriteUInt32BigEndian(output.Slice(8), w2);
-            BinaryPrimitives.WriteUInt32BigEndian(output.Slice(12), w3);
+            ByteOrder.WriteUInt32BigEndian(ref output, offset, w0);
+            ByteOrder.WriteUInt32BigEndian(ref output, offset + 4, w1);
+            ByteOrder.WriteUInt32BigEndian(ref output, offset + 8, w2);
+            ByteOrder.WriteUInt32BigEndian(ref output, offset + 12, w3);
         }
     }
 

@@ -5,6 +5,7 @@
 // ((k15,k16) = (ke2,ke1) for 128-bit keys, (k19,k20) = (ke2,ke1) for longer keys) instead of recomputing them.
 using System;
 using System.Buffers.Binary;
+using System.Diagnostics;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 using System.Security.Cryptography;
@@ -50,13 +51,16 @@ internal sealed class CamelliaTable64Kernel : BlockCipherKernel
         ref ulong k = ref MemoryMarshal.GetReference(_encryptionKey.AsSpan());
         ulong c0 = BinaryPrimitives.ReadUInt64BigEndian(chainingValue);
         ulong c1 = BinaryPrimitives.ReadUInt64BigEndian(chainingValue.Slice(8));
+        Debug.Assert(destination.Length >= source.Length);
+        ref byte input = ref MemoryMarshal.GetReference(source);
+        ref byte output = ref MemoryMarshal.GetReference(destination);
         for (int offset = 0; offset < source.Length; offset += 16)
         {
-            c0 ^= BinaryPrimitives.ReadUInt64BigEndian(source.Slice(offset));
-            c1 ^= BinaryPrimitives.ReadUInt64BigEndian(source.Slice(offset + 8));
+            c0 ^= ByteOrder.ReadUInt64BigEndian(ref input, offset);
+            c1 ^= ByteOrder.ReadUInt64BigEndian(ref input, offset + 8);
             Block(ref k, _groups, ref c0, ref c1);
-            BinaryPrimitives.WriteUInt64BigEndian(destination.Slice(offset), c0);
-            BinaryPrimitives.WriteUInt64BigEndian(destination.Slice(offset + 8), c1);
+            ByteOrder.WriteUInt64BigEndian(ref output, offset, c0);
+            ByteOrder.WriteUInt64BigEndian(ref output, offset + 8, c1);
         }
 
         BinaryPrimitives.WriteUInt64BigEndian(chainingValue, c0);
@@ -68,6 +72,9 @@ internal sealed class CamelliaTable64Kernel : BlockCipherKernel
         ref ulong k = ref MemoryMarshal.GetReference(_encryptionKey.AsSpan());
         ulong high = BinaryPrimitives.ReadUInt64BigEndian(counter);
         ulong low = BinaryPrimitives.ReadUInt64BigEndian(counter.Slice(8));
+        Debug.Assert(destination.Length >= source.Length);
+        ref byte input = ref MemoryMarshal.GetReference(source);
+        ref byte output = ref MemoryMarshal.GetReference(destination);
         int offset = 0;
         int length = source.Length;
         for (; offset <= length - 32; offset += 32)
@@ -77,12 +84,10 @@ internal sealed class CamelliaTable64Kernel : BlockCipherKernel
             ulong b0 = high, b1 = low;
             Increment(ref high, ref low);
             Block2(ref k, _groups, ref a0, ref a1, ref b0, ref b1);
-            ReadOnlySpan<byte> input = source.Slice(offset, 32);
-            Span<byte> output = destination.Slice(offset, 32);
-            BinaryPrimitives.WriteUInt64BigEndian(output, a0 ^ BinaryPrimitives.ReadUInt64BigEndian(input));
-            BinaryPrimitives.WriteUInt64BigEndian(output.Slice(8), a1 ^ BinaryPrimitives.ReadUInt64BigEndian(input.Slice(8)));
-            BinaryPrimitives.WriteUInt64BigEndian(output.Slice(16), b0 ^ BinaryPrimitives.ReadUInt64BigEndian(input.Slice(16)));
-            BinaryPrimitives.WriteUInt64BigEndian(output.Slice(24), b1 ^ BinaryPrimitives.ReadUInt64BigEndian(input.Slice(24)));
+            ByteOrder.XorUInt64BigEndian(ref input, ref output, offset, a0);
+            ByteOrder.XorUInt64BigEndian(ref input, ref output, offset + 8, a1);
+            ByteOrder.XorUInt64BigEndian(ref input, ref output, offset + 16, b0);
+            ByteOrder.XorUInt64BigEndian(ref input, ref output, offset + 24, b1);
         }
 
         Span<byte> keystream = stackalloc byte[16];
@@ -115,31 +120,32 @@ internal sealed class CamelliaTable64Kernel : BlockCipherKernel
 
     private static void Transform(ReadOnlySpan<byte> source, Span<byte> destination, ulong[] subkeys, int groups)
     {
+        Debug.Assert(destination.Length >= source.Length);
         ref ulong k = ref MemoryMarshal.GetReference(subkeys.AsSpan());
+        ref byte input = ref MemoryMarshal.GetReference(source);
+        ref byte output = ref MemoryMarshal.GetReference(destination);
         int offset = 0;
         int length = source.Length;
         for (; offset <= length - 32; offset += 32)
         {
-            ReadOnlySpan<byte> input = source.Slice(offset, 32);
-            ulong a0 = BinaryPrimitives.ReadUInt64BigEndian(input);
-            ulong a1 = BinaryPrimitives.ReadUInt64BigEndian(input.Slice(8));
-            ulong b0 = BinaryPrimitives.ReadUInt64BigEndian(input.Slice(16));
-            ulong b1 = BinaryPrimitives.ReadUInt64BigEndian(input.Slice(24));
+            ulong a0 = ByteOrder.ReadUInt64BigEndian(ref input, offset);
+            ulong a1 = ByteOrder.ReadUInt64BigEndian(ref input, offset + 8);
+            ulong b0 = ByteOrder.ReadUInt64BigEndian(ref input, offset + 16);
+            ulong b1 = ByteOrder.ReadUInt64BigEndian(ref input, offset + 24);
             Block2(ref k, groups, ref a0, ref a1, ref b0, ref b1);
-            Span<byte> output = destination.Slice(offset, 32);
-            BinaryPrimitives.WriteUInt64BigEndian(output, a0);
-            BinaryPrimitives.WriteUInt64BigEndian(output.Slice(8), a1);
-            BinaryPrimitives.WriteUInt64BigEndian(output.Slice(16), b0);
-            BinaryPrimitives.WriteUInt64BigEndian(output.Slice(24), b1);
+            ByteOrder.WriteUInt64BigEndian(ref output, offset, a0);
+            ByteOrder.WriteUInt64BigEndian(ref output, offset + 8, a1);
+            ByteOrder.WriteUInt64BigEndian(ref output, offset + 16, b0);
+            ByteOrder.WriteUInt64BigEndian(ref output, offset + 24, b1);
         }
 
         for (; offset < length; offset += 16)
         {
-            ulong a0 = BinaryPrimitives.ReadUInt64BigEndian(source.Slice(offset));
-            ulong a1 = BinaryPrimitives.ReadUInt64BigEndian(source.Slice(offset + 8));
+            ulong a0 = ByteOrder.ReadUInt64BigEndian(ref input, offset);
+            ulong a1 = ByteOrder.ReadUInt64BigEndian(ref input, offset + 8);
             Block(ref k, groups, ref a0, ref a1);
-            BinaryPrimitives.WriteUInt64BigEndian(destination.Slice(offset), a0);
-            BinaryPrimitives.WriteUInt64BigEndian(destination.Slice(offset + 8), a1);
+            ByteOrder.WriteUInt64BigEndian(ref output, offset, a0);
+            ByteOrder.WriteUInt64BigEndian(ref output, offset + 8, a1);
         }
     }
 

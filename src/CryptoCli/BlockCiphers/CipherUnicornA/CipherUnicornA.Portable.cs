@@ -8,7 +8,7 @@
 //   from bits 3..2 and 1..0 of wk1; output (wx0 ⊕ wk0, wx1 ⊕ wk0).
 // T_n(x) = S0‖S1‖S2‖S3 of byte n of x: P2's technique makes it one 8->32-bit table look-up.
 using System;
-using System.Buffers.Binary;
+using System.Diagnostics;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 
@@ -70,6 +70,7 @@ internal sealed partial class CipherUnicornAKernel : BlockCipherKernel
     private static void Transform<TBytes>(ReadOnlySpan<byte> source, Span<byte> destination, uint[] roundKeys)
         where TBytes : struct, IByteExtractor
     {
+        Debug.Assert(destination.Length >= source.Length);
         ref uint t = ref MemoryMarshal.GetReference(CipherUnicornATables.T.AsSpan());
         ref uint k = ref MemoryMarshal.GetReference(roundKeys.AsSpan());
         ref byte input = ref MemoryMarshal.GetReference(source);
@@ -94,14 +95,14 @@ internal sealed partial class CipherUnicornAKernel : BlockCipherKernel
     private static void TransformTwoBlocks<TBytes>(ref uint t, ref uint k, ref byte input, ref byte output)
         where TBytes : struct, IByteExtractor
     {
-        uint x0 = ReadBigEndian(ref input, 0) + k;
-        uint x1 = ReadBigEndian(ref input, 4) + Unsafe.Add(ref k, 1);
-        uint x2 = ReadBigEndian(ref input, 8) + Unsafe.Add(ref k, 2);
-        uint x3 = ReadBigEndian(ref input, 12) + Unsafe.Add(ref k, 3);
-        uint z0 = ReadBigEndian(ref input, 16) + k;
-        uint z1 = ReadBigEndian(ref input, 20) + Unsafe.Add(ref k, 1);
-        uint z2 = ReadBigEndian(ref input, 24) + Unsafe.Add(ref k, 2);
-        uint z3 = ReadBigEndian(ref input, 28) + Unsafe.Add(ref k, 3);
+        uint x0 = ByteOrder.ReadUInt32BigEndian(ref input, 0) + k;
+        uint x1 = ByteOrder.ReadUInt32BigEndian(ref input, 4) + Unsafe.Add(ref k, 1);
+        uint x2 = ByteOrder.ReadUInt32BigEndian(ref input, 8) + Unsafe.Add(ref k, 2);
+        uint x3 = ByteOrder.ReadUInt32BigEndian(ref input, 12) + Unsafe.Add(ref k, 3);
+        uint z0 = ByteOrder.ReadUInt32BigEndian(ref input, 16) + k;
+        uint z1 = ByteOrder.ReadUInt32BigEndian(ref input, 20) + Unsafe.Add(ref k, 1);
+        uint z2 = ByteOrder.ReadUInt32BigEndian(ref input, 24) + Unsafe.Add(ref k, 2);
+        uint z3 = ByteOrder.ReadUInt32BigEndian(ref input, 28) + Unsafe.Add(ref k, 3);
 
         ref uint rk = ref Unsafe.Add(ref k, 4);
         for (int round = 0; round < CipherUnicornAKeySchedule.Rounds; round += 2)
@@ -113,14 +114,14 @@ internal sealed partial class CipherUnicornAKernel : BlockCipherKernel
             rk = ref Unsafe.Add(ref rk, 8);
         }
 
-        WriteBigEndian(ref output, 0, x2 - rk);
-        WriteBigEndian(ref output, 4, x3 - Unsafe.Add(ref rk, 1));
-        WriteBigEndian(ref output, 8, x0 - Unsafe.Add(ref rk, 2));
-        WriteBigEndian(ref output, 12, x1 - Unsafe.Add(ref rk, 3));
-        WriteBigEndian(ref output, 16, z2 - rk);
-        WriteBigEndian(ref output, 20, z3 - Unsafe.Add(ref rk, 1));
-        WriteBigEndian(ref output, 24, z0 - Unsafe.Add(ref rk, 2));
-        WriteBigEndian(ref output, 28, z1 - Unsafe.Add(ref rk, 3));
+        ByteOrder.WriteUInt32BigEndian(ref output, 0, x2 - rk);
+        ByteOrder.WriteUInt32BigEndian(ref output, 4, x3 - Unsafe.Add(ref rk, 1));
+        ByteOrder.WriteUInt32BigEndian(ref output, 8, x0 - Unsafe.Add(ref rk, 2));
+        ByteOrder.WriteUInt32BigEndian(ref output, 12, x1 - Unsafe.Add(ref rk, 3));
+        ByteOrder.WriteUInt32BigEndian(ref output, 16, z2 - rk);
+        ByteOrder.WriteUInt32BigEndian(ref output, 20, z3 - Unsafe.Add(ref rk, 1));
+        ByteOrder.WriteUInt32BigEndian(ref output, 24, z0 - Unsafe.Add(ref rk, 2));
+        ByteOrder.WriteUInt32BigEndian(ref output, 28, z1 - Unsafe.Add(ref rk, 3));
     }
 
     /// <summary>One block; encryption and decryption differ only in the key layout (see <see cref="CipherUnicornAKeySchedule"/>).</summary>
@@ -128,10 +129,10 @@ internal sealed partial class CipherUnicornAKernel : BlockCipherKernel
     internal static void TransformBlock<TBytes>(ref uint t, ref uint k, ref byte input, ref byte output)
         where TBytes : struct, IByteExtractor
     {
-        uint x0 = ReadBigEndian(ref input, 0) + k;
-        uint x1 = ReadBigEndian(ref input, 4) + Unsafe.Add(ref k, 1);
-        uint x2 = ReadBigEndian(ref input, 8) + Unsafe.Add(ref k, 2);
-        uint x3 = ReadBigEndian(ref input, 12) + Unsafe.Add(ref k, 3);
+        uint x0 = ByteOrder.ReadUInt32BigEndian(ref input, 0) + k;
+        uint x1 = ByteOrder.ReadUInt32BigEndian(ref input, 4) + Unsafe.Add(ref k, 1);
+        uint x2 = ByteOrder.ReadUInt32BigEndian(ref input, 8) + Unsafe.Add(ref k, 2);
+        uint x3 = ByteOrder.ReadUInt32BigEndian(ref input, 12) + Unsafe.Add(ref k, 3);
 
         ref uint rk = ref Unsafe.Add(ref k, 4);
         for (int round = 0; round < CipherUnicornAKeySchedule.Rounds; round += 2)
@@ -142,10 +143,10 @@ internal sealed partial class CipherUnicornAKernel : BlockCipherKernel
         }
 
         // After an even number of rounds the halves are back in place; the output order is R ‖ L.
-        WriteBigEndian(ref output, 0, x2 - rk);
-        WriteBigEndian(ref output, 4, x3 - Unsafe.Add(ref rk, 1));
-        WriteBigEndian(ref output, 8, x0 - Unsafe.Add(ref rk, 2));
-        WriteBigEndian(ref output, 12, x1 - Unsafe.Add(ref rk, 3));
+        ByteOrder.WriteUInt32BigEndian(ref output, 0, x2 - rk);
+        ByteOrder.WriteUInt32BigEndian(ref output, 4, x3 - Unsafe.Add(ref rk, 1));
+        ByteOrder.WriteUInt32BigEndian(ref output, 8, x0 - Unsafe.Add(ref rk, 2));
+        ByteOrder.WriteUInt32BigEndian(ref output, 12, x1 - Unsafe.Add(ref rk, 3));
     }
 
     /// <summary>(yl, yr) ^= F(xl, xr) with round keys rk = (fk0, fk1, sk0, sk1).</summary>
@@ -196,17 +197,6 @@ internal sealed partial class CipherUnicornAKernel : BlockCipherKernel
         wx0 ^= Unsafe.Add(ref t, bytes.Select(wx1, select0));
         yl ^= wx0;
     }
-
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static uint ReadBigEndian(ref byte source, int offset)
-    {
-        uint value = Unsafe.ReadUnaligned<uint>(ref Unsafe.Add(ref source, offset));
-        return BitConverter.IsLittleEndian ? BinaryPrimitives.ReverseEndianness(value) : value;
-    }
-
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void WriteBigEndian(ref byte destination, int offset, uint value) =>
-        Unsafe.WriteUnaligned(ref Unsafe.Add(ref destination, offset), BitConverter.IsLittleEndian ? BinaryPrimitives.ReverseEndianness(value) : value);
 
     protected override void Dispose(bool disposing)
     {

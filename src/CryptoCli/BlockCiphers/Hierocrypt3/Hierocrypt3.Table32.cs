@@ -1,7 +1,7 @@
 // Hierocrypt-3 (Toshiba; CRYPTREC 2001): 128-bit block, 128/192/256-bit keys, 6/7/8 rounds.
 // P2's 32-bit fused-table kernel: four mdsL_ST tables for S-box + MDS_L, the 7 distinct MDSH_ST tables for S-box + MDS_H.
 using System;
-using System.Buffers.Binary;
+using System.Diagnostics;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 using System.Security.Cryptography;
@@ -27,6 +27,7 @@ internal sealed class Hierocrypt3Table32Kernel : BlockCipherKernel
         _rounds = Hierocrypt3KeySchedule.Rounds(key.Length);
         _encryptionKey = Hierocrypt3KeySchedule.Expand(key);
         _decryptionKey = Hierocrypt3KeySchedule.ToDecryption(_encryptionKey);
+        ByteOrder.EnsureInitialized(); // before the AggressiveOptimization loops compile, so the byte-order test folds away
     }
 
     public override string Name => "table32";
@@ -38,13 +39,16 @@ internal sealed class Hierocrypt3Table32Kernel : BlockCipherKernel
     public override void EncryptBlocks(ReadOnlySpan<byte> source, Span<byte> destination)
     {
         ref uint t = ref MemoryMarshal.GetReference(Hierocrypt3FusedTables.Encryption32.AsSpan());
+        Debug.Assert(destination.Length >= source.Length);
+        ref byte input = ref MemoryMarshal.GetReference(source);
+        ref byte output = ref MemoryMarshal.GetReference(destination);
         for (int offset = 0; offset < source.Length; offset += 16)
         {
             ref uint k = ref MemoryMarshal.GetReference(_encryptionKey.AsSpan());
-            uint s0 = BinaryPrimitives.ReadUInt32BigEndian(source.Slice(offset));
-            uint s1 = BinaryPrimitives.ReadUInt32BigEndian(source.Slice(offset + 4));
-            uint s2 = BinaryPrimitives.ReadUInt32BigEndian(source.Slice(offset + 8));
-            uint s3 = BinaryPrimitives.ReadUInt32BigEndian(source.Slice(offset + 12));
+            uint s0 = ByteOrder.ReadUInt32BigEndian(ref input, offset);
+            uint s1 = ByteOrder.ReadUInt32BigEndian(ref input, offset + 4);
+            uint s2 = ByteOrder.ReadUInt32BigEndian(ref input, offset + 8);
+            uint s3 = ByteOrder.ReadUInt32BigEndian(ref input, offset + 12);
             for (int round = 1; ; round++)
             {
                 uint u0 = XsFirstHalf(ref t, s0 ^ k) ^ Unsafe.Add(ref k, 4);
@@ -54,7 +58,7 @@ internal sealed class Hierocrypt3Table32Kernel : BlockCipherKernel
                 k = ref Unsafe.Add(ref k, 8);
                 if (round == _rounds)
                 {
-                    Finish(ref t, ref k, u0, u1, u2, u3, destination.Slice(offset, 16));
+                    Finish(ref t, ref k, u0, u1, u2, u3, ref Unsafe.Add(ref output, offset));
                     break;
                 }
 
@@ -86,13 +90,16 @@ internal sealed class Hierocrypt3Table32Kernel : BlockCipherKernel
     public override void DecryptBlocks(ReadOnlySpan<byte> source, Span<byte> destination)
     {
         ref uint t = ref MemoryMarshal.GetReference(Hierocrypt3FusedTables.Decryption32.AsSpan());
+        Debug.Assert(destination.Length >= source.Length);
+        ref byte input = ref MemoryMarshal.GetReference(source);
+        ref byte output = ref MemoryMarshal.GetReference(destination);
         for (int offset = 0; offset < source.Length; offset += 16)
         {
             ref uint k = ref MemoryMarshal.GetReference(_decryptionKey.AsSpan());
-            uint s0 = BinaryPrimitives.ReadUInt32BigEndian(source.Slice(offset));
-            uint s1 = BinaryPrimitives.ReadUInt32BigEndian(source.Slice(offset + 4));
-            uint s2 = BinaryPrimitives.ReadUInt32BigEndian(source.Slice(offset + 8));
-            uint s3 = BinaryPrimitives.ReadUInt32BigEndian(source.Slice(offset + 12));
+            uint s0 = ByteOrder.ReadUInt32BigEndian(ref input, offset);
+            uint s1 = ByteOrder.ReadUInt32BigEndian(ref input, offset + 4);
+            uint s2 = ByteOrder.ReadUInt32BigEndian(ref input, offset + 8);
+            uint s3 = ByteOrder.ReadUInt32BigEndian(ref input, offset + 12);
             for (int round = 1; ; round++)
             {
                 uint u0 = XsFirstHalf(ref t, s0 ^ k) ^ Unsafe.Add(ref k, 4);
@@ -102,7 +109,7 @@ internal sealed class Hierocrypt3Table32Kernel : BlockCipherKernel
                 k = ref Unsafe.Add(ref k, 8);
                 if (round == _rounds)
                 {
-                    Finish(ref t, ref k, u0, u1, u2, u3, destination.Slice(offset, 16));
+                    Finish(ref t, ref k, u0, u1, u2, u3, ref Unsafe.Add(ref output, offset));
                     break;
                 }
 
@@ -150,12 +157,12 @@ internal sealed class Hierocrypt3Table32Kernel : BlockCipherKernel
 
     /// <summary>Last round: the second S-box layer without MDS_H, then the final key.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void Finish(ref uint t, ref uint k, uint u0, uint u1, uint u2, uint u3, Span<byte> output)
+    private static void Finish(ref uint t, ref uint k, uint u0, uint u1, uint u2, uint u3, ref byte output)
     {
-        BinaryPrimitives.WriteUInt32BigEndian(output, SubWord(ref t, u0) ^ k);
-        BinaryPrimitives.WriteUInt32BigEndian(output.Slice(4), SubWord(ref t, u1) ^ Unsafe.Add(ref k, 1));
-        BinaryPrimitives.WriteUInt32BigEndian(output.Slice(8), SubWord(ref t, u2) ^ Unsafe.Add(ref k, 2));
-        BinaryPrimitives.WriteUInt32BigEndian(output.Slice(12), SubWord(ref t, u3) ^ Unsafe.Add(ref k, 3));
+        ByteOrder.WriteUInt32BigEndian(ref output, 0, SubWord(ref t, u0) ^ k);
+        ByteOrder.WriteUInt32BigEndian(ref output, 4, SubWord(ref t, u1) ^ Unsafe.Add(ref k, 1));
+        ByteOrder.WriteUInt32BigEndian(ref output, 8, SubWord(ref t, u2) ^ Unsafe.Add(ref k, 2));
+        ByteOrder.WriteUInt32BigEndian(ref output, 12, SubWord(ref t, u3) ^ Unsafe.Add(ref k, 3));
     }
 
     protected override void Dispose(bool disposing)

@@ -1,5 +1,5 @@
 using System;
-using System.Buffers.Binary;
+using System.Diagnostics;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 using System.Security.Cryptography;
@@ -10,7 +10,7 @@ namespace CryptoCli;
 /// The portable Rijndael kernel, for every block size (4..8 words) and key size, written with P1's techniques:
 /// T-tables that fold SubBytes and MixColumns, table reads without bounds checks (<see cref="Unsafe.Add{T}(ref T, int)"/>
 /// over refs held in locals), <c>(byte)</c> casts for byte extraction, and <c>stackalloc</c> state for wide blocks.
-/// Word loads and stores go through <see cref="BinaryPrimitives"/>, so the kernel is endian-correct.
+/// Word loads and stores go through <see cref="ByteOrder"/> (little-endian column words), so the kernel is endian-correct.
 /// Not constant-time: table indices depend on secret data (cache timing).
 /// </summary>
 internal sealed class RijndaelPortableKernel : BlockCipherKernel
@@ -38,95 +38,109 @@ internal sealed class RijndaelPortableKernel : BlockCipherKernel
 
     public override void EncryptBlocks(ReadOnlySpan<byte> source, Span<byte> destination)
     {
+        Debug.Assert(destination.Length >= source.Length);
+        if (_blockWords == 4)
+        {
+            Encrypt4(ref MemoryMarshal.GetReference(source), ref MemoryMarshal.GetReference(destination), source.Length);
+            return;
+        }
+
         int blockSize = BlockSizeInBytes;
         for (int offset = 0; offset < source.Length; offset += blockSize)
         {
-            if (_blockWords == 4)
-            {
-                Encrypt4(source.Slice(offset, 16), destination.Slice(offset, 16));
-            }
-            else
-            {
-                Transform(source.Slice(offset, blockSize), destination.Slice(offset, blockSize), encrypt: true);
-            }
+            Transform(source.Slice(offset, blockSize), destination.Slice(offset, blockSize), encrypt: true);
         }
     }
 
     public override void DecryptBlocks(ReadOnlySpan<byte> source, Span<byte> destination)
     {
+        Debug.Assert(destination.Length >= source.Length);
+        if (_blockWords == 4)
+        {
+            Decrypt4(ref MemoryMarshal.GetReference(source), ref MemoryMarshal.GetReference(destination), source.Length);
+            return;
+        }
+
         int blockSize = BlockSizeInBytes;
         for (int offset = 0; offset < source.Length; offset += blockSize)
         {
-            if (_blockWords == 4)
-            {
-                Decrypt4(source.Slice(offset, 16), destination.Slice(offset, 16));
-            }
-            else
-            {
-                Transform(source.Slice(offset, blockSize), destination.Slice(offset, blockSize), encrypt: false);
-            }
+            Transform(source.Slice(offset, blockSize), destination.Slice(offset, blockSize), encrypt: false);
         }
     }
 
-    // AES-sized blocks: the state in four locals, one unrolled round per loop trip.
-    private void Encrypt4(ReadOnlySpan<byte> input, Span<byte> output)
+    // AES-sized blocks, the whole buffer in one call: the state in four locals, one unrolled round per loop trip.
+    private void Encrypt4(ref byte source, ref byte destination, int length)
     {
         ref uint te = ref MemoryMarshal.GetReference(RijndaelTables.Te.AsSpan());
         ref byte sbox = ref MemoryMarshal.GetReference(RijndaelTables.SBox.AsSpan());
-        ref uint rk = ref MemoryMarshal.GetReference(_encryptionKey.AsSpan());
-
-        uint s0 = BinaryPrimitives.ReadUInt32LittleEndian(input) ^ rk;
-        uint s1 = BinaryPrimitives.ReadUInt32LittleEndian(input.Slice(4)) ^ Unsafe.Add(ref rk, 1);
-        uint s2 = BinaryPrimitives.ReadUInt32LittleEndian(input.Slice(8)) ^ Unsafe.Add(ref rk, 2);
-        uint s3 = BinaryPrimitives.ReadUInt32LittleEndian(input.Slice(12)) ^ Unsafe.Add(ref rk, 3);
-        for (int round = 1; round < _rounds; round++)
+        ref uint key = ref MemoryMarshal.GetReference(_encryptionKey.AsSpan());
+        int rounds = _rounds;
+        for (int offset = 0; offset < length; offset += 16)
         {
-            rk = ref Unsafe.Add(ref rk, 4);
-            uint t0 = Unsafe.Add(ref te, (nuint)(byte)s0) ^ Unsafe.Add(ref te, (nuint)(byte)(s1 >> 8) + 256) ^ Unsafe.Add(ref te, (nuint)(byte)(s2 >> 16) + 512) ^ Unsafe.Add(ref te, (nuint)(s3 >> 24) + 768) ^ rk;
-            uint t1 = Unsafe.Add(ref te, (nuint)(byte)s1) ^ Unsafe.Add(ref te, (nuint)(byte)(s2 >> 8) + 256) ^ Unsafe.Add(ref te, (nuint)(byte)(s3 >> 16) + 512) ^ Unsafe.Add(ref te, (nuint)(s0 >> 24) + 768) ^ Unsafe.Add(ref rk, 1);
-            uint t2 = Unsafe.Add(ref te, (nuint)(byte)s2) ^ Unsafe.Add(ref te, (nuint)(byte)(s3 >> 8) + 256) ^ Unsafe.Add(ref te, (nuint)(byte)(s0 >> 16) + 512) ^ Unsafe.Add(ref te, (nuint)(s1 >> 24) + 768) ^ Unsafe.Add(ref rk, 2);
-            uint t3 = Unsafe.Add(ref te, (nuint)(byte)s3) ^ Unsafe.Add(ref te, (nuint)(byte)(s0 >> 8) + 256) ^ Unsafe.Add(ref te, (nuint)(byte)(s1 >> 16) + 512) ^ Unsafe.Add(ref te, (nuint)(s2 >> 24) + 768) ^ Unsafe.Add(ref rk, 3);
-            s0 = t0;
-            s1 = t1;
-            s2 = t2;
-            s3 = t3;
-        }
+            ref byte input = ref Unsafe.Add(ref source, offset);
+            ref byte output = ref Unsafe.Add(ref destination, offset);
+            ref uint rk = ref key;
 
-        rk = ref Unsafe.Add(ref rk, 4);
-        BinaryPrimitives.WriteUInt32LittleEndian(output, LastRound(ref sbox, s0, s1, s2, s3) ^ rk);
-        BinaryPrimitives.WriteUInt32LittleEndian(output.Slice(4), LastRound(ref sbox, s1, s2, s3, s0) ^ Unsafe.Add(ref rk, 1));
-        BinaryPrimitives.WriteUInt32LittleEndian(output.Slice(8), LastRound(ref sbox, s2, s3, s0, s1) ^ Unsafe.Add(ref rk, 2));
-        BinaryPrimitives.WriteUInt32LittleEndian(output.Slice(12), LastRound(ref sbox, s3, s0, s1, s2) ^ Unsafe.Add(ref rk, 3));
+            uint s0 = ByteOrder.ReadUInt32LittleEndian(ref input, 0) ^ rk;
+            uint s1 = ByteOrder.ReadUInt32LittleEndian(ref input, 4) ^ Unsafe.Add(ref rk, 1);
+            uint s2 = ByteOrder.ReadUInt32LittleEndian(ref input, 8) ^ Unsafe.Add(ref rk, 2);
+            uint s3 = ByteOrder.ReadUInt32LittleEndian(ref input, 12) ^ Unsafe.Add(ref rk, 3);
+            for (int round = 1; round < rounds; round++)
+            {
+                rk = ref Unsafe.Add(ref rk, 4);
+                uint t0 = Unsafe.Add(ref te, (nuint)(byte)s0) ^ Unsafe.Add(ref te, (nuint)(byte)(s1 >> 8) + 256) ^ Unsafe.Add(ref te, (nuint)(byte)(s2 >> 16) + 512) ^ Unsafe.Add(ref te, (nuint)(s3 >> 24) + 768) ^ rk;
+                uint t1 = Unsafe.Add(ref te, (nuint)(byte)s1) ^ Unsafe.Add(ref te, (nuint)(byte)(s2 >> 8) + 256) ^ Unsafe.Add(ref te, (nuint)(byte)(s3 >> 16) + 512) ^ Unsafe.Add(ref te, (nuint)(s0 >> 24) + 768) ^ Unsafe.Add(ref rk, 1);
+                uint t2 = Unsafe.Add(ref te, (nuint)(byte)s2) ^ Unsafe.Add(ref te, (nuint)(byte)(s3 >> 8) + 256) ^ Unsafe.Add(ref te, (nuint)(byte)(s0 >> 16) + 512) ^ Unsafe.Add(ref te, (nuint)(s1 >> 24) + 768) ^ Unsafe.Add(ref rk, 2);
+                uint t3 = Unsafe.Add(ref te, (nuint)(byte)s3) ^ Unsafe.Add(ref te, (nuint)(byte)(s0 >> 8) + 256) ^ Unsafe.Add(ref te, (nuint)(byte)(s1 >> 16) + 512) ^ Unsafe.Add(ref te, (nuint)(s2 >> 24) + 768) ^ Unsafe.Add(ref rk, 3);
+                s0 = t0;
+                s1 = t1;
+                s2 = t2;
+                s3 = t3;
+            }
+
+            rk = ref Unsafe.Add(ref rk, 4);
+            ByteOrder.WriteUInt32LittleEndian(ref output, 0, LastRound(ref sbox, s0, s1, s2, s3) ^ rk);
+            ByteOrder.WriteUInt32LittleEndian(ref output, 4, LastRound(ref sbox, s1, s2, s3, s0) ^ Unsafe.Add(ref rk, 1));
+            ByteOrder.WriteUInt32LittleEndian(ref output, 8, LastRound(ref sbox, s2, s3, s0, s1) ^ Unsafe.Add(ref rk, 2));
+            ByteOrder.WriteUInt32LittleEndian(ref output, 12, LastRound(ref sbox, s3, s0, s1, s2) ^ Unsafe.Add(ref rk, 3));
+        }
     }
 
-    private void Decrypt4(ReadOnlySpan<byte> input, Span<byte> output)
+    private void Decrypt4(ref byte source, ref byte destination, int length)
     {
         ref uint td = ref MemoryMarshal.GetReference(RijndaelTables.Td.AsSpan());
         ref byte inverseSBox = ref MemoryMarshal.GetReference(RijndaelTables.InverseSBox.AsSpan());
-        ref uint rk = ref MemoryMarshal.GetReference(_decryptionKey.AsSpan());
-
-        uint s0 = BinaryPrimitives.ReadUInt32LittleEndian(input) ^ rk;
-        uint s1 = BinaryPrimitives.ReadUInt32LittleEndian(input.Slice(4)) ^ Unsafe.Add(ref rk, 1);
-        uint s2 = BinaryPrimitives.ReadUInt32LittleEndian(input.Slice(8)) ^ Unsafe.Add(ref rk, 2);
-        uint s3 = BinaryPrimitives.ReadUInt32LittleEndian(input.Slice(12)) ^ Unsafe.Add(ref rk, 3);
-        for (int round = 1; round < _rounds; round++)
+        ref uint key = ref MemoryMarshal.GetReference(_decryptionKey.AsSpan());
+        int rounds = _rounds;
+        for (int offset = 0; offset < length; offset += 16)
         {
-            rk = ref Unsafe.Add(ref rk, 4);
-            uint t0 = Unsafe.Add(ref td, (nuint)(byte)s0) ^ Unsafe.Add(ref td, (nuint)(byte)(s3 >> 8) + 256) ^ Unsafe.Add(ref td, (nuint)(byte)(s2 >> 16) + 512) ^ Unsafe.Add(ref td, (nuint)(s1 >> 24) + 768) ^ rk;
-            uint t1 = Unsafe.Add(ref td, (nuint)(byte)s1) ^ Unsafe.Add(ref td, (nuint)(byte)(s0 >> 8) + 256) ^ Unsafe.Add(ref td, (nuint)(byte)(s3 >> 16) + 512) ^ Unsafe.Add(ref td, (nuint)(s2 >> 24) + 768) ^ Unsafe.Add(ref rk, 1);
-            uint t2 = Unsafe.Add(ref td, (nuint)(byte)s2) ^ Unsafe.Add(ref td, (nuint)(byte)(s1 >> 8) + 256) ^ Unsafe.Add(ref td, (nuint)(byte)(s0 >> 16) + 512) ^ Unsafe.Add(ref td, (nuint)(s3 >> 24) + 768) ^ Unsafe.Add(ref rk, 2);
-            uint t3 = Unsafe.Add(ref td, (nuint)(byte)s3) ^ Unsafe.Add(ref td, (nuint)(byte)(s2 >> 8) + 256) ^ Unsafe.Add(ref td, (nuint)(byte)(s1 >> 16) + 512) ^ Unsafe.Add(ref td, (nuint)(s0 >> 24) + 768) ^ Unsafe.Add(ref rk, 3);
-            s0 = t0;
-            s1 = t1;
-            s2 = t2;
-            s3 = t3;
-        }
+            ref byte input = ref Unsafe.Add(ref source, offset);
+            ref byte output = ref Unsafe.Add(ref destination, offset);
+            ref uint rk = ref key;
 
-        rk = ref Unsafe.Add(ref rk, 4);
-        BinaryPrimitives.WriteUInt32LittleEndian(output, LastRound(ref inverseSBox, s0, s3, s2, s1) ^ rk);
-        BinaryPrimitives.WriteUInt32LittleEndian(output.Slice(4), LastRound(ref inverseSBox, s1, s0, s3, s2) ^ Unsafe.Add(ref rk, 1));
-        BinaryPrimitives.WriteUInt32LittleEndian(output.Slice(8), LastRound(ref inverseSBox, s2, s1, s0, s3) ^ Unsafe.Add(ref rk, 2));
-        BinaryPrimitives.WriteUInt32LittleEndian(output.Slice(12), LastRound(ref inverseSBox, s3, s2, s1, s0) ^ Unsafe.Add(ref rk, 3));
+            uint s0 = ByteOrder.ReadUInt32LittleEndian(ref input, 0) ^ rk;
+            uint s1 = ByteOrder.ReadUInt32LittleEndian(ref input, 4) ^ Unsafe.Add(ref rk, 1);
+            uint s2 = ByteOrder.ReadUInt32LittleEndian(ref input, 8) ^ Unsafe.Add(ref rk, 2);
+            uint s3 = ByteOrder.ReadUInt32LittleEndian(ref input, 12) ^ Unsafe.Add(ref rk, 3);
+            for (int round = 1; round < rounds; round++)
+            {
+                rk = ref Unsafe.Add(ref rk, 4);
+                uint t0 = Unsafe.Add(ref td, (nuint)(byte)s0) ^ Unsafe.Add(ref td, (nuint)(byte)(s3 >> 8) + 256) ^ Unsafe.Add(ref td, (nuint)(byte)(s2 >> 16) + 512) ^ Unsafe.Add(ref td, (nuint)(s1 >> 24) + 768) ^ rk;
+                uint t1 = Unsafe.Add(ref td, (nuint)(byte)s1) ^ Unsafe.Add(ref td, (nuint)(byte)(s0 >> 8) + 256) ^ Unsafe.Add(ref td, (nuint)(byte)(s3 >> 16) + 512) ^ Unsafe.Add(ref td, (nuint)(s2 >> 24) + 768) ^ Unsafe.Add(ref rk, 1);
+                uint t2 = Unsafe.Add(ref td, (nuint)(byte)s2) ^ Unsafe.Add(ref td, (nuint)(byte)(s1 >> 8) + 256) ^ Unsafe.Add(ref td, (nuint)(byte)(s0 >> 16) + 512) ^ Unsafe.Add(ref td, (nuint)(s3 >> 24) + 768) ^ Unsafe.Add(ref rk, 2);
+                uint t3 = Unsafe.Add(ref td, (nuint)(byte)s3) ^ Unsafe.Add(ref td, (nuint)(byte)(s2 >> 8) + 256) ^ Unsafe.Add(ref td, (nuint)(byte)(s1 >> 16) + 512) ^ Unsafe.Add(ref td, (nuint)(s0 >> 24) + 768) ^ Unsafe.Add(ref rk, 3);
+                s0 = t0;
+                s1 = t1;
+                s2 = t2;
+                s3 = t3;
+            }
+
+            rk = ref Unsafe.Add(ref rk, 4);
+            ByteOrder.WriteUInt32LittleEndian(ref output, 0, LastRound(ref inverseSBox, s0, s3, s2, s1) ^ rk);
+            ByteOrder.WriteUInt32LittleEndian(ref output, 4, LastRound(ref inverseSBox, s1, s0, s3, s2) ^ Unsafe.Add(ref rk, 1));
+            ByteOrder.WriteUInt32LittleEndian(ref output, 8, LastRound(ref inverseSBox, s2, s1, s0, s3) ^ Unsafe.Add(ref rk, 2));
+            ByteOrder.WriteUInt32LittleEndian(ref output, 12, LastRound(ref inverseSBox, s3, s2, s1, s0) ^ Unsafe.Add(ref rk, 3));
+        }
     }
 
     /// <summary>S-box only (no MixColumns): row r of the output column comes from word <c>r</c> of the arguments.</summary>
@@ -162,7 +176,7 @@ internal sealed class RijndaelPortableKernel : BlockCipherKernel
 
         for (int c = 0; c < nb; c++)
         {
-            state[c] = BinaryPrimitives.ReadUInt32LittleEndian(input.Slice(4 * c)) ^ Unsafe.Add(ref rk, c);
+            state[c] = ByteOrder.ReadUInt32LittleEndian(ref MemoryMarshal.GetReference(input), 4 * c) ^ Unsafe.Add(ref rk, c);
         }
 
         for (int round = 1; round < _rounds; round++)
@@ -183,7 +197,7 @@ internal sealed class RijndaelPortableKernel : BlockCipherKernel
         for (int c = 0; c < nb; c++)
         {
             uint word = LastRound(ref box, state[c], state[from1[c]], state[from2[c]], state[from3[c]]) ^ Unsafe.Add(ref rk, c);
-            BinaryPrimitives.WriteUInt32LittleEndian(output.Slice(4 * c), word);
+            ByteOrder.WriteUInt32LittleEndian(ref MemoryMarshal.GetReference(output), 4 * c, word);
         }
 
         state.Clear();

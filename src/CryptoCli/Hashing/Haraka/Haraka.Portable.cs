@@ -2,7 +2,7 @@
 // AesRound (AESENC semantics), the mix as a word permutation new[j] = old[pi[j]].
 // Not constant-time (table look-ups indexed by data).
 using System;
-using System.Buffers.Binary;
+using System.Diagnostics;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 
@@ -32,9 +32,11 @@ internal static class HarakaPortable
     {
         Span<uint> state = stackalloc uint[8];
         Span<uint> feedForward = stackalloc uint[8];
+        Debug.Assert(input.Length >= 32 && output.Length >= 32);
+        ref byte from = ref MemoryMarshal.GetReference(input);
         for (int k = 0; k < 8; k++)
         {
-            state[k] = feedForward[k] = BinaryPrimitives.ReadUInt32LittleEndian(input.Slice(4 * k));
+            state[k] = feedForward[k] = ByteOrder.ReadUInt32LittleEndian(ref from, 4 * k);
         }
 
         ref uint s = ref MemoryMarshal.GetReference(state);
@@ -49,9 +51,10 @@ internal static class HarakaPortable
             Mix256(state);
         }
 
+        ref byte to = ref MemoryMarshal.GetReference(output);
         for (int k = 0; k < 8; k++)
         {
-            BinaryPrimitives.WriteUInt32LittleEndian(output.Slice(4 * k), state[k] ^ feedForward[k]);
+            ByteOrder.WriteUInt32LittleEndian(ref to, 4 * k, state[k] ^ feedForward[k]);
         }
     }
 
@@ -59,9 +62,11 @@ internal static class HarakaPortable
     {
         Span<uint> state = stackalloc uint[16];
         Span<uint> feedForward = stackalloc uint[16];
+        Debug.Assert(input.Length >= 64 && output.Length >= 32);
+        ref byte from = ref MemoryMarshal.GetReference(input);
         for (int k = 0; k < 16; k++)
         {
-            state[k] = feedForward[k] = BinaryPrimitives.ReadUInt32LittleEndian(input.Slice(4 * k));
+            state[k] = feedForward[k] = ByteOrder.ReadUInt32LittleEndian(ref from, 4 * k);
         }
 
         ref uint s = ref MemoryMarshal.GetReference(state);
@@ -87,9 +92,10 @@ internal static class HarakaPortable
 
         // Truncation: bytes 8..15 of lanes 0 and 1, bytes 0..7 of lanes 2 and 3 = words 2, 3, 6, 7, 8, 9, 12, 13.
         ReadOnlySpan<byte> kept = stackalloc byte[] { 2, 3, 6, 7, 8, 9, 12, 13 };
+        ref byte to = ref MemoryMarshal.GetReference(output);
         for (int k = 0; k < 8; k++)
         {
-            BinaryPrimitives.WriteUInt32LittleEndian(output.Slice(4 * k), state[kept[k]]);
+            ByteOrder.WriteUInt32LittleEndian(ref to, 4 * k, state[kept[k]]);
         }
     }
 

@@ -8,7 +8,7 @@
 // data-dependent branches.
 
 using System;
-using System.Buffers.Binary;
+using System.Diagnostics;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 
@@ -44,6 +44,7 @@ internal static class LuffaPortableKernel
     /// </summary>
     internal static void InjectMessage(ref uint v, int width, ReadOnlySpan<byte> block)
     {
+        Debug.Assert(block.Length >= BlockSizeInBytes);
         int words = 8 * width;
         uint t0 = 0, t1 = 0, t2 = 0, t3 = 0, t4 = 0, t5 = 0, t6 = 0, t7 = 0;
         for (int o = 0; o < words; o += 8)
@@ -81,10 +82,11 @@ internal static class LuffaPortableKernel
             MixFromPrevious(ref v, 32);
         }
 
-        uint m0 = BinaryPrimitives.ReadUInt32BigEndian(block), m1 = BinaryPrimitives.ReadUInt32BigEndian(block.Slice(4));
-        uint m2 = BinaryPrimitives.ReadUInt32BigEndian(block.Slice(8)), m3 = BinaryPrimitives.ReadUInt32BigEndian(block.Slice(12));
-        uint m4 = BinaryPrimitives.ReadUInt32BigEndian(block.Slice(16)), m5 = BinaryPrimitives.ReadUInt32BigEndian(block.Slice(20));
-        uint m6 = BinaryPrimitives.ReadUInt32BigEndian(block.Slice(24)), m7 = BinaryPrimitives.ReadUInt32BigEndian(block.Slice(28));
+        ref byte m = ref MemoryMarshal.GetReference(block);
+        uint m0 = ByteOrder.ReadUInt32BigEndian(ref m, 0), m1 = ByteOrder.ReadUInt32BigEndian(ref m, 4);
+        uint m2 = ByteOrder.ReadUInt32BigEndian(ref m, 8), m3 = ByteOrder.ReadUInt32BigEndian(ref m, 12);
+        uint m4 = ByteOrder.ReadUInt32BigEndian(ref m, 16), m5 = ByteOrder.ReadUInt32BigEndian(ref m, 20);
+        uint m6 = ByteOrder.ReadUInt32BigEndian(ref m, 24), m7 = ByteOrder.ReadUInt32BigEndian(ref m, 28);
         for (int o = 0; o < words; o += 8)
         {
             Xor(ref Unsafe.Add(ref v, o), m0, m1, m2, m3, m4, m5, m6, m7);

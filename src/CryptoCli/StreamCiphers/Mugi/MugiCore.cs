@@ -275,16 +275,14 @@ internal struct StoreKeystream : IKeystreamSink
 {
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void Put(ref byte source, ref byte destination, int offset, ulong unit) =>
-        Unsafe.WriteUnaligned(ref Unsafe.Add(ref destination, offset), BitConverter.IsLittleEndian ? BinaryPrimitives.ReverseEndianness(unit) : unit);
+        ByteOrder.WriteUInt64BigEndian(ref destination, offset, unit);
 }
 
 internal struct XorKeystream : IKeystreamSink
 {
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void Put(ref byte source, ref byte destination, int offset, ulong unit) =>
-        Unsafe.WriteUnaligned(
-            ref Unsafe.Add(ref destination, offset),
-            Unsafe.ReadUnaligned<ulong>(ref Unsafe.Add(ref source, offset)) ^ (BitConverter.IsLittleEndian ? BinaryPrimitives.ReverseEndianness(unit) : unit));
+        ByteOrder.XorUInt64BigEndian(ref source, ref destination, offset, unit);
 }
 
 /// <summary>How F takes byte <c>(x &gt;&gt; shift) &amp; 0xff</c> (shift a constant after inlining).</summary>
