@@ -37,13 +37,31 @@ internal static class Program
 
     private static int Main(string[] args)
     {
+        if (args.Contains("--big-endian-path"))
+        {
+            // Mono initialises a class when it compiles the first method that uses it, so the switch is set here and
+            // the work happens in methods compiled later (RunVectors is not inlined).
+            AppContext.SetSwitch(ByteOrder.ForceBigEndianCodePathSwitch, true);
+        }
+
         if (args.Contains("--bench"))
         {
             Bench.Run();
             return 0;
         }
 
-        Console.WriteLine($"runtime: {Bench.RuntimeName()}; little-endian: {BitConverter.IsLittleEndian}");
+        return RunVectors(args.Contains("--big-endian-path"));
+    }
+
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+    private static int RunVectors(bool bigEndianPathRequested)
+    {
+        Console.WriteLine($"runtime: {Bench.RuntimeName()}; little-endian: {BitConverter.IsLittleEndian}; word loads and stores: {(ByteOrder.IsLittleEndianHost ? "little-endian fast path" : "explicit bytes (the big-endian code path)")}");
+        if (ByteOrder.IsLittleEndianHost != (BitConverter.IsLittleEndian && !bigEndianPathRequested))
+        {
+            Fail($"the library does not run the code path asked for (--big-endian-path: {bigEndianPathRequested})");
+        }
+
         Console.WriteLine($"CryptoCli: {Bench.Origin(typeof(BlockCipherAlgorithm))}; Span<T>: {Bench.Origin(typeof(Span<byte>))}");
         var total = Stopwatch.StartNew();
         string root = Path.Combine(AppDomain.CurrentDomain.BaseDirectory, "Vectors");
