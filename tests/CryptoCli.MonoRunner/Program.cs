@@ -20,19 +20,24 @@ internal static class Program
     private static int s_passed;
     private static int s_failed;
 
-    /// <summary>One check per folder of tests/CryptoCli.Tests/Vectors; a new folder must be registered here.</summary>
-    private static FamilyCheck[] Families() => new FamilyCheck[]
+    /// <summary>
+    /// One check per folder of tests/CryptoCli.Tests/Vectors; a new folder must be registered here. The checks are the
+    /// xunit suite's (tests/CryptoCli.VectorChecks); this build passes the kernels the netstandard2.0 build has.
+    /// </summary>
+    private static VectorFamilyCheck[] Families() => new VectorFamilyCheck[]
     {
-        new RijndaelFamily(),
-        new CamelliaFamily(),
-        CryptrecFamily.Hierocrypt3(),
-        CryptrecFamily.SC2000(),
-        CryptrecFamily.CipherUnicornA(),
-        new MugiFamily(),
-        new LuffaFamily(),
-        new HarakaFamily(),
-        new EcdsaFamily(),
-        new HeccFamily(),
+        new RijndaelVectorChecks((key, blockBytes) => new BlockCipherKernel[] { new RijndaelPortableKernel(key, blockBytes) }),
+        new CamelliaVectorChecks(key => new[] { new CamelliaTable32Kernel(key), new CamelliaTable64Kernel(key), Camellia.CreateDefaultKernel(key) }),
+        CryptrecVectorChecks.Hierocrypt3(key => new BlockCipherKernel[] { new Hierocrypt3ReferenceKernel(key), new Hierocrypt3Table32Kernel(key), new Hierocrypt3Table64Kernel(key) }),
+        CryptrecVectorChecks.SC2000(key => new BlockCipherKernel[] { new SC2000ReferenceKernel(key), new SC2000FusedKernel(key) }),
+
+        // The default CIPHERUNICORN-A kernel is, on netstandard2.0, the same shift-extraction code as allowBmi1: false.
+        CryptrecVectorChecks.CipherUnicornA(key => new BlockCipherKernel[] { new CipherUnicornAKernel(key, allowBmi1: false), new CipherUnicornAKernel(key), new CipherUnicornAReferenceKernel(key) }),
+        new MugiVectorChecks(),
+        new LuffaVectorChecks(new[] { LuffaKernelKind.Portable }),
+        new HarakaVectorChecks(_ => Array.Empty<(string, HarakaFunction)>()),
+        new EcdsaVectorChecks(EcdsaDer.Verify, EcdsaDer.CheckSignature),
+        new HeccVectorChecks(),
     };
 
     private static int Main(string[] args)
@@ -65,7 +70,7 @@ internal static class Program
         Console.WriteLine($"CryptoCli: {Bench.Origin(typeof(BlockCipherAlgorithm))}; Span<T>: {Bench.Origin(typeof(Span<byte>))}");
         var total = Stopwatch.StartNew();
         string root = Path.Combine(AppDomain.CurrentDomain.BaseDirectory, "Vectors");
-        Dictionary<string, FamilyCheck> checks = Families().ToDictionary(f => f.Folder, StringComparer.Ordinal);
+        Dictionary<string, VectorFamilyCheck> checks = Families().ToDictionary(f => f.Folder, StringComparer.Ordinal);
         string[] folders = Directory.Exists(root)
             ? Directory.GetDirectories(root).Select(Path.GetFileName).OrderBy(f => f, StringComparer.Ordinal).ToArray()
             : Array.Empty<string>();
@@ -78,7 +83,7 @@ internal static class Program
         foreach (string folder in folders)
         {
             string[] files = Directory.GetFiles(Path.Combine(root, folder), "*.txt").OrderBy(f => f, StringComparer.Ordinal).ToArray();
-            if (!checks.TryGetValue(folder, out FamilyCheck? family))
+            if (!checks.TryGetValue(folder, out VectorFamilyCheck? family))
             {
                 foreach (string file in files.DefaultIfEmpty(folder))
                 {
@@ -121,7 +126,7 @@ internal static class Program
         return s_failed == 0 ? 0 : 1;
     }
 
-    private static bool RunFile(FamilyCheck family, string path)
+    private static bool RunFile(VectorFamilyCheck family, string path)
     {
         string name = $"{family.Folder}/{Path.GetFileName(path)}";
         var watch = Stopwatch.StartNew();
@@ -147,7 +152,7 @@ internal static class Program
 
     /// <summary>The message of a check or format failure; anything else (a crash on Mono) with its type and stack.</summary>
     private static string Describe(Exception e) =>
-        e is CheckFailedException or VectorFormatException ? e.Message : e.ToString();
+        e is VectorCheckException or VectorFormatException ? e.Message : e.ToString();
 
     private static void Fail(string message)
     {

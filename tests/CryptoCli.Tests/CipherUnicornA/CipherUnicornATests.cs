@@ -25,91 +25,9 @@ public class CipherUnicornATests
         yield return new CipherUnicornAReferenceKernel(key);
     }
 
+    /// <summary>Every vector through every kernel and the public type: the checks shared with the Mono runner.</summary>
     [Fact]
-    public void AllVectors_BothDirections_BothKernels()
-    {
-        int extra = 0, chains = 0;
-        foreach (VectorFile file in VectorFile.ReadFamily("cipherunicorna"))
-        {
-            foreach (VectorRecord record in file.ReadTokenLines())
-            {
-                byte[] key = record.Bytes("key");
-                Assert.True(record.Int("keybits") == key.Length * 8, $"{record.Where}: keybits does not match key");
-                if (record.Has("p0"))
-                {
-                    CheckChain(record, key);
-                    chains++;
-                }
-                else if (record.Has("pt") && record.Has("ct"))
-                {
-                    CheckSingle(record, key);
-                    extra++;
-                }
-                else
-                {
-                    throw new VectorFormatException($"{record.Where}: neither pt/ct nor an MC chain");
-                }
-            }
-        }
-
-        Assert.True(extra >= 6 && chains >= 1, $"only {extra} single vectors and {chains} chains were read");
-    }
-
-    private static void CheckSingle(VectorRecord record, byte[] key)
-    {
-        byte[] plaintext = record.Bytes("pt");
-        byte[] expected = record.Bytes("ct");
-        foreach (BlockCipherKernel kernel in Kernels(key))
-        {
-            using (kernel)
-            {
-                string where = $"{record.Where} ({kernel.Name} kernel)";
-                byte[] actual = new byte[16];
-                kernel.EncryptBlocks(plaintext, actual);
-                Assert.True(expected.AsSpan().SequenceEqual(actual), $"{where}: encryption");
-                kernel.DecryptBlocks(expected, actual);
-                Assert.True(plaintext.AsSpan().SequenceEqual(actual), $"{where}: decryption");
-            }
-        }
-
-        using CipherUnicornA cipher = CipherUnicornA.Create();
-        cipher.Key = key;
-        Assert.True(expected.AsSpan().SequenceEqual(cipher.EncryptEcb(plaintext, PaddingMode.None)), $"{record.Where}: public EncryptEcb");
-        Assert.True(plaintext.AsSpan().SequenceEqual(cipher.DecryptEcb(expected, PaddingMode.None)), $"{record.Where}: public DecryptEcb");
-    }
-
-    // MC: P_{i+1} = E_K(P_i) from p0; p1 is the first output, final the output after `iterations` encryptions.
-    private static void CheckChain(VectorRecord record, byte[] key)
-    {
-        byte[] p0 = record.Bytes("p0");
-        byte[] p1 = record.Bytes("p1");
-        byte[] final = record.Bytes("final");
-        int iterations = record.Int("iterations");
-        foreach (BlockCipherKernel kernel in Kernels(key))
-        {
-            using (kernel)
-            {
-                string where = $"{record.Where} ({kernel.Name} kernel)";
-                byte[] block = (byte[])p0.Clone();
-                for (int i = 1; i <= iterations; i++)
-                {
-                    kernel.EncryptBlocks(block, block);
-                    if (i == 1)
-                    {
-                        Assert.True(p1.AsSpan().SequenceEqual(block), $"{where}: first output p1");
-                    }
-                }
-
-                Assert.True(final.AsSpan().SequenceEqual(block), $"{where}: output after {iterations} encryptions");
-                for (int i = 0; i < iterations; i++)
-                {
-                    kernel.DecryptBlocks(block, block);
-                }
-
-                Assert.True(p0.AsSpan().SequenceEqual(block), $"{where}: {iterations} decryptions back to p0");
-            }
-        }
-    }
+    public void AllVectors_BothDirections_BothKernels() => CryptrecVectorChecks.CipherUnicornA(Kernels).CheckEveryFile();
 
     [Fact]
     public void GeneratedTable_EqualsPublishedCTable()

@@ -190,15 +190,8 @@ public class Genus3ScalarTests
         }
     }
 
-    internal static (BigInteger K0, BigInteger K1) ReferenceDecomposition(BigInteger k)
-    {
-        // HECC-G3.md §6 with BigInteger: c1 = round(k·RA/N), d2 = round(k·RB/N).
-        k = Mod(k);
-        BigInteger ra = Genus3SkewFrobenius.RA, rb = Genus3SkewFrobenius.RB;
-        BigInteger c1 = (2 * k * ra + N) / (2 * N);
-        BigInteger d2 = (2 * k * rb + N) / (2 * N);
-        return (k - c1 * ra - d2 * rb, d2 * ra - c1 * rb);
-    }
+    /// <summary>HECC-G3.md §6 with BigInteger: the reference the vector checks also use.</summary>
+    internal static (BigInteger K0, BigInteger K1) ReferenceDecomposition(BigInteger k) => HeccVectorChecks.ReferenceDecomposition(k);
 
     private static BigInteger Mod(BigInteger x)
     {

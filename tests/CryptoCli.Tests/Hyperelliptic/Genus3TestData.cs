@@ -64,10 +64,5 @@ internal static class Genus3TestData
 
     public static BigInteger RandomBelowN(Random random) => RandomScalar(random, 186) % N;
 
-    public static ulong[] Limbs(BigInteger k)
-    {
-        var limbs = new ulong[3];
-        Genus3Curve.ToReducedLimbs(k, limbs);
-        return limbs;
-    }
+    public static ulong[] Limbs(BigInteger k) => HeccVectorChecks.Limbs(k);
 }

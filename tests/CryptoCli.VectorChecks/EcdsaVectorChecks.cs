@@ -1,25 +1,47 @@
-// Vectors/ecdsa (P-192: RFC 6979 A.2.3 deterministic signatures, NIST CAVP SigVer, Wycheproof with raw r||s and DER
-// signatures, domain parameters): EcdsaVectorTests on Mono.
+// What Vectors/ecdsa means (P-192: RFC 6979 A.2.3 deterministic signatures, NIST CAVP SigVer, Wycheproof with raw
+// r||s and DER signatures, domain parameters), one file format per name. Shared by the xunit suite and the Mono
+// runner; DER signatures are the one thing the two builds do differently (the netstandard2.0 build has no
+// DSASignatureFormat overloads), so the caller passes how to verify and produce them.
 
 using System;
-using System.Formats.Asn1;
 using System.Globalization;
 using System.Security.Cryptography;
 
-namespace CryptoCli.MonoRunner;
+namespace CryptoCli.VectorChecks;
+
+/// <summary>Verifies a signature over a hash with a public key; false for any malformed signature, never an exception.</summary>
+internal delegate bool EcdsaVerify(ECDsaSecp192r1 key, byte[] hash, byte[] signature);
 
 /// <summary>
-/// Every file of the family, dispatched by name as in the xunit suite. The netstandard2.0 build has no DER signature
-/// support (no System.Formats.Asn1 in netstandard2.0, and no DSASignatureFormat overloads), so DER signatures are
-/// decoded here with System.Formats.Asn1 by the same strict rules as the library's .NET path (one SEQUENCE of two
-/// positive INTEGERs of at most 24 bytes, nothing after) and the result verified by <see cref="ECDsaSecp192r1"/>.
+/// Checks that the RFC 6979 signature <paramref name="p1363"/> (r || s) is also produced and accepted in DER by the
+/// build under test; throws <see cref="VectorCheckException"/> naming <paramref name="where"/> otherwise.
 /// </summary>
-internal sealed class EcdsaFamily : FamilyCheck
+internal delegate void EcdsaDerSignatureCheck(ECDsaSecp192r1 key, byte[] digest, byte[] message, HashAlgorithmName hash, byte[] p1363, string where);
+
+/// <summary>
+/// Every file of the family, dispatched by name: *-p1363.txt and *-der.txt (Wycheproof columns), *cavp* (SigVer
+/// columns), anything else NAME = value blocks (domain parameters, RFC 6979 with exact r and s, nonce, SignHash,
+/// SignData, and selections of Wycheproof and CAVP). Exactly four files are expected.
+/// </summary>
+internal sealed class EcdsaVectorChecks : VectorFamilyCheck
 {
     private const int FieldSize = 24;
+    private readonly EcdsaVerify _verifyDer;
+    private readonly EcdsaVerify? _verifyP1363Again;
+    private readonly EcdsaDerSignatureCheck _checkDerSignature;
     private int _files;
 
-    public override string Folder => "ecdsa";
+    /// <param name="verifyDer">Verification of a DER (Rfc3279DerSequence) signature, strict.</param>
+    /// <param name="checkDerSignature">The RFC 6979 signature in DER, produced and verified by the build under test.</param>
+    /// <param name="verifyP1363Again">Optionally, another verification path for r || s signatures (span and format
+    /// overloads on .NET) that must give the same answer as <see cref="ECDsaSecp192r1.VerifyHash(byte[], byte[])"/>.</param>
+    public EcdsaVectorChecks(EcdsaVerify verifyDer, EcdsaDerSignatureCheck checkDerSignature, EcdsaVerify? verifyP1363Again = null)
+        : base("ecdsa")
+    {
+        _verifyDer = verifyDer;
+        _checkDerSignature = checkDerSignature;
+        _verifyP1363Again = verifyP1363Again;
+    }
 
     public override int CheckFile(VectorFile file)
     {
@@ -34,10 +56,10 @@ internal sealed class EcdsaFamily : FamilyCheck
             return Wycheproof(file, der: true);
         }
 
-        return file.Name.IndexOf("cavp", StringComparison.Ordinal) >= 0 ? Cavp(file) : Blocks(file);
+        return file.Name.Contains("cavp") ? Cavp(file) : Blocks(file);
     }
 
-    public override void CheckTotals() => Check.True(_files == 4, $"{_files} ecdsa files were read, expected 4");
+    public override void CheckTotals() => VectorCheck.True(_files == 4, $"{_files} ecdsa files were read, expected 4");
 
     private static byte[] Digest(string name, byte[] message, string where)
     {
@@ -90,7 +112,7 @@ internal sealed class EcdsaFamily : FamilyCheck
         }
     }
 
-    private static int Wycheproof(VectorFile file, bool der)
+    private int Wycheproof(VectorFile file, bool der)
     {
         int valid = 0, invalid = 0, count = 0;
         foreach ((VectorLine line, string[] c) in file.ReadColumns(8))
@@ -100,15 +122,20 @@ internal sealed class EcdsaFamily : FamilyCheck
             byte[] signature = c[6] == "-" ? Array.Empty<byte>() : VectorFile.Hex(c[6]); // "-": empty signature
             byte[] hash = Digest(c[4], message, where);
             using ECDsaSecp192r1? key = TryPublicKey(VectorFile.Hex(c[2]), VectorFile.Hex(c[3]));
-            bool verified = key is not null && (der ? VerifyDer(key, hash, signature) : key.VerifyHash(hash, signature));
+            bool verified = key is not null && (der ? _verifyDer(key, hash, signature) : key.VerifyHash(hash, signature));
+            if (key is not null && !der && _verifyP1363Again is not null)
+            {
+                VectorCheck.True(verified == _verifyP1363Again(key, hash, signature), $"{where}: the other verification path disagrees");
+            }
+
             switch (c[1])
             {
                 case "valid":
-                    Check.True(verified, $"{where}: valid signature rejected ({c[7]})");
+                    VectorCheck.True(verified, $"{where}: valid signature rejected ({c[7]})");
                     valid++;
                     break;
                 case "invalid":
-                    Check.False(verified, $"{where}: invalid signature accepted ({c[7]})");
+                    VectorCheck.False(verified, $"{where}: invalid signature accepted ({c[7]})");
                     invalid++;
                     break;
                 case "acceptable":
@@ -120,7 +147,7 @@ internal sealed class EcdsaFamily : FamilyCheck
             count++;
         }
 
-        Check.True(valid > 50 && invalid > 50, $"{file.Name}: {valid} valid, {invalid} invalid");
+        VectorCheck.True(valid > 50 && invalid > 50, $"{file.Name}: {valid} valid, {invalid} invalid");
         return count;
     }
 
@@ -130,13 +157,13 @@ internal sealed class EcdsaFamily : FamilyCheck
         foreach ((VectorLine line, string[] c) in file.ReadColumns(7))
         {
             string where = $"{file.Name}:{line.Number}";
-            bool expected = c[1].StartsWith("P", StringComparison.Ordinal);
-            Check.True(expected || c[1].StartsWith("F", StringComparison.Ordinal), $"{where}: result is neither P nor F");
+            bool expected = c[1].StartsWith('P');
+            VectorCheck.True(expected || c[1].StartsWith('F'), $"{where}: result is neither P nor F");
             CheckSigVer(where, c[0], VectorFile.Hex(c[6]), VectorFile.Hex(c[2]), VectorFile.Hex(c[3]), VectorFile.Hex(c[4]), VectorFile.Hex(c[5]), expected);
             count++;
         }
 
-        Check.True(count == 75, $"{file.Name}: {count} SigVer vectors, expected 75");
+        VectorCheck.True(count == 75, $"{file.Name}: {count} SigVer vectors, expected 75");
         return count;
     }
 
@@ -148,15 +175,15 @@ internal sealed class EcdsaFamily : FamilyCheck
         r.CopyTo(signature, FieldSize - r.Length);
         s.CopyTo(signature, 2 * FieldSize - s.Length);
         bool verified = key is not null && key.VerifyHash(hash, signature);
-        Check.True(expected == verified, $"{where}: expected {(expected ? "valid" : "invalid")}");
+        VectorCheck.True(expected == verified, $"{where}: expected {(expected ? "valid" : "invalid")}");
         if (key is not null && hashName != "SHA-224")
         {
             // VerifyData hashes with the runtime (SHA-224 aside, which it lacks).
-            Check.True(expected == key.VerifyData(message, signature, new HashAlgorithmName(hashName.Replace("-", ""))), $"{where}: VerifyData");
+            VectorCheck.True(expected == key.VerifyData(message, signature, new HashAlgorithmName(hashName.Replace("-", ""))), $"{where}: VerifyData");
         }
     }
 
-    private static int Blocks(VectorFile file)
+    private int Blocks(VectorFile file)
     {
         byte[]? privateKey = null, publicX = null, publicY = null;
         int rfc = 0, wycheproof = 0, cavp = 0, parameters = 0;
@@ -175,7 +202,7 @@ internal sealed class EcdsaFamily : FamilyCheck
             }
             else if (record.Has("K"))
             {
-                Check.True(privateKey is not null, $"{record.Where}: no PRIVATE_KEY block before this one");
+                VectorCheck.True(privateKey is not null, $"{record.Where}: no PRIVATE_KEY block before this one");
                 CheckRfc6979(record, privateKey!, publicX!, publicY!);
                 rfc++;
             }
@@ -185,10 +212,10 @@ internal sealed class EcdsaFamily : FamilyCheck
                 using ECDsaSecp192r1? key = TryPublicKey(record.Bytes("PUBLIC_X"), record.Bytes("PUBLIC_Y"));
                 bool verified = key is not null && key.VerifyHash(hash, record.Bytes("SIG"));
                 string result = record.Text("RESULT");
-                Check.True(result is "valid" or "invalid" or "acceptable", $"{record.Where}: unknown RESULT {result}");
+                VectorCheck.True(result is "valid" or "invalid" or "acceptable", $"{record.Where}: unknown RESULT {result}");
                 if (result != "acceptable")
                 {
-                    Check.True(verified == (result == "valid"), $"{record.Where}: expected {result}");
+                    VectorCheck.True(verified == (result == "valid"), $"{record.Where}: expected {result}");
                 }
 
                 wycheproof++;
@@ -196,7 +223,7 @@ internal sealed class EcdsaFamily : FamilyCheck
             else if (record.Has("QX"))
             {
                 string result = record.Text("RESULT");
-                CheckSigVer(record.Where, record.Text("HASH"), record.Bytes("MSG"), record.Bytes("QX"), record.Bytes("QY"), record.Bytes("R"), record.Bytes("S"), result.StartsWith("P", StringComparison.Ordinal));
+                CheckSigVer(record.Where, record.Text("HASH"), record.Bytes("MSG"), record.Bytes("QX"), record.Bytes("QY"), record.Bytes("R"), record.Bytes("S"), result.StartsWith('P'));
                 cavp++;
             }
             else
@@ -205,8 +232,8 @@ internal sealed class EcdsaFamily : FamilyCheck
             }
         }
 
-        Check.True(rfc == 10, $"{file.Name}: {rfc} RFC 6979 vectors, expected 10");
-        Check.True(wycheproof > 0 && cavp > 0 && parameters == 1, $"{file.Name}: {wycheproof} Wycheproof, {cavp} CAVP, {parameters} parameter blocks");
+        VectorCheck.True(rfc == 10, $"{file.Name}: {rfc} RFC 6979 vectors, expected 10");
+        VectorCheck.True(wycheproof > 0 && cavp > 0 && parameters == 1, $"{file.Name}: {wycheproof} Wycheproof, {cavp} CAVP, {parameters} parameter blocks");
         return parameters + rfc + wycheproof + cavp;
     }
 
@@ -214,44 +241,44 @@ internal sealed class EcdsaFamily : FamilyCheck
     {
         using var key = new ECDsaSecp192r1();
         ECParameters explicitCurve = key.ExportExplicitParameters(false);
-        Check.Equal(record.Bytes("P"), explicitCurve.Curve.Prime, $"{record.Where}: P");
-        Check.Equal(record.Bytes("A"), explicitCurve.Curve.A, $"{record.Where}: A");
-        Check.Equal(record.Bytes("B"), explicitCurve.Curve.B, $"{record.Where}: B");
-        Check.Equal(record.Bytes("GX"), explicitCurve.Curve.G.X, $"{record.Where}: GX");
-        Check.Equal(record.Bytes("GY"), explicitCurve.Curve.G.Y, $"{record.Where}: GY");
-        Check.Equal(record.Bytes("N"), explicitCurve.Curve.Order, $"{record.Where}: N");
-        Check.True(int.Parse(record.Text("H"), CultureInfo.InvariantCulture) == 1 && explicitCurve.Curve.Cofactor is { Length: 1 } cofactor && cofactor[0] == 1, $"{record.Where}: H");
+        VectorCheck.Equal(record.Bytes("P"), explicitCurve.Curve.Prime, $"{record.Where}: P");
+        VectorCheck.Equal(record.Bytes("A"), explicitCurve.Curve.A, $"{record.Where}: A");
+        VectorCheck.Equal(record.Bytes("B"), explicitCurve.Curve.B, $"{record.Where}: B");
+        VectorCheck.Equal(record.Bytes("GX"), explicitCurve.Curve.G.X, $"{record.Where}: GX");
+        VectorCheck.Equal(record.Bytes("GY"), explicitCurve.Curve.G.Y, $"{record.Where}: GY");
+        VectorCheck.Equal(record.Bytes("N"), explicitCurve.Curve.Order, $"{record.Where}: N");
+        VectorCheck.True(int.Parse(record.Text("H"), CultureInfo.InvariantCulture) == 1 && explicitCurve.Curve.Cofactor is { Length: 1 } cofactor && cofactor[0] == 1, $"{record.Where}: H");
     }
 
-    private static void CheckRfc6979(VectorRecord record, byte[] privateKey, byte[] publicX, byte[] publicY)
+    private void CheckRfc6979(VectorRecord record, byte[] privateKey, byte[] publicX, byte[] publicY)
     {
         string hashName = record.Text("HASH");
         byte[] message = record.Bytes("MSG");
         byte[] digest = Digest(hashName, message, record.Where);
-        Check.Equal(record.Bytes("DIGEST"), digest, $"{record.Where}: digest");
+        VectorCheck.Equal(record.Bytes("DIGEST"), digest, $"{record.Where}: digest");
         byte[] expected = Concat(record.Bytes("R"), record.Bytes("S"));
 
         using var key = new ECDsaSecp192r1(new ECParameters { Curve = ECDsaSecp192r1.Curve, D = privateKey });
         ECParameters exported = key.ExportParameters(false);
-        Check.Equal(publicX, exported.Q.X, $"{record.Where}: public X from the private key");
-        Check.Equal(publicY, exported.Q.Y, $"{record.Where}: public Y from the private key");
+        VectorCheck.Equal(publicX, exported.Q.X, $"{record.Where}: public X from the private key");
+        VectorCheck.Equal(publicY, exported.Q.Y, $"{record.Where}: public Y from the private key");
 
         // The signing equation with RFC 6979's k: exact r and s for every hash.
         P192Scalar.TryRead(privateKey, out P192Scalar d);
-        Check.True(ECDsaSecp192r1.TrySign(d, P192Scalar.FromHash(digest), P192Scalar.ReadRaw(record.Bytes("K")), out P192Scalar r, out P192Scalar s), $"{record.Where}: TrySign");
+        VectorCheck.True(ECDsaSecp192r1.TrySign(d, P192Scalar.FromHash(digest), P192Scalar.ReadRaw(record.Bytes("K")), out P192Scalar r, out P192Scalar s), $"{record.Where}: TrySign");
         byte[] fromK = new byte[2 * FieldSize];
         r.Write(fromK);
         s.Write(fromK.AsSpan(FieldSize));
-        Check.Equal(expected, fromK, $"{record.Where}: (r, s) from K");
-        Check.True(key.VerifyHash(digest, expected), $"{record.Where}: verify");
+        VectorCheck.Equal(expected, fromK, $"{record.Where}: (r, s) from K");
+        VectorCheck.True(key.VerifyHash(digest, expected), $"{record.Where}: verify");
         expected[47] ^= 1;
-        Check.False(key.VerifyHash(digest, expected), $"{record.Where}: one-bit change accepted");
+        VectorCheck.False(key.VerifyHash(digest, expected), $"{record.Where}: one-bit change accepted");
         expected[47] ^= 1;
 
         if (hashName == "SHA-224")
         {
             // No HMAC-SHA-224 in the runtime: the nonce comes from HMAC-SHA-256, so only validity is checked.
-            Check.True(key.VerifyHash(digest, key.SignHash(digest)), $"{record.Where}: SignHash then VerifyHash");
+            VectorCheck.True(key.VerifyHash(digest, key.SignHash(digest)), $"{record.Where}: SignHash then VerifyHash");
             return;
         }
 
@@ -261,77 +288,15 @@ internal sealed class EcdsaFamily : FamilyCheck
         nonces.Next(out P192Scalar k);
         byte[] nonce = new byte[FieldSize];
         k.Write(nonce);
-        Check.Equal(LeftPad(record.Bytes("K")), nonce, $"{record.Where}: RFC 6979 nonce");
-        Check.Equal(expected, key.SignHash(digest), $"{record.Where}: SignHash");
+        VectorCheck.Equal(LeftPad(record.Bytes("K")), nonce, $"{record.Where}: RFC 6979 nonce");
+        VectorCheck.Equal(expected, key.SignHash(digest), $"{record.Where}: SignHash");
         var hashAlgorithm = new HashAlgorithmName(hashName.Replace("-", ""));
-        Check.Equal(expected, key.SignData(message, hashAlgorithm), $"{record.Where}: SignData");
-        Check.True(key.VerifyData(message, expected, hashAlgorithm), $"{record.Where}: VerifyData");
-        Check.True(VerifyDer(key, digest, ToDer(expected)), $"{record.Where}: the signature in DER");
+        VectorCheck.Equal(expected, key.SignData(message, hashAlgorithm), $"{record.Where}: SignData");
+        VectorCheck.True(key.VerifyData(message, expected, hashAlgorithm), $"{record.Where}: VerifyData");
+        _checkDerSignature(key, digest, message, hashAlgorithm, expected, record.Where);
     }
 
     /// <summary>Strict DER: SEQUENCE { INTEGER r, INTEGER s }, both positive and at most 24 bytes, nothing after.</summary>
-    private static bool VerifyDer(ECDsaSecp192r1 key, byte[] hash, byte[] der)
-    {
-        byte[] raw = new byte[2 * FieldSize];
-        try
-        {
-            AsnDecoder.ReadSequence(der, AsnEncodingRules.DER, out int contentOffset, out int contentLength, out int consumed);
-            if (consumed != der.Length)
-            {
-                return false;
-            }
-
-            ReadOnlySpan<byte> content = der.AsSpan(contentOffset, contentLength);
-            ReadOnlySpan<byte> r = AsnDecoder.ReadIntegerBytes(content, AsnEncodingRules.DER, out int rLength);
-            content = content.Slice(rLength);
-            ReadOnlySpan<byte> s = AsnDecoder.ReadIntegerBytes(content, AsnEncodingRules.DER, out int sLength);
-            if (content.Length != sLength || !TryCopyUnsigned(r, raw.AsSpan(0, FieldSize)) || !TryCopyUnsigned(s, raw.AsSpan(FieldSize)))
-            {
-                return false;
-            }
-        }
-        catch (AsnContentException)
-        {
-            return false;
-        }
-
-        return key.VerifyHash(hash, raw);
-    }
-
-    private static bool TryCopyUnsigned(ReadOnlySpan<byte> integer, Span<byte> destination)
-    {
-        if (integer.IsEmpty || (integer[0] & 0x80) != 0)
-        {
-            return false;
-        }
-
-        if (integer.Length > 1 && integer[0] == 0)
-        {
-            integer = integer.Slice(1);
-        }
-
-        if (integer.Length > destination.Length)
-        {
-            return false;
-        }
-
-        destination.Clear();
-        integer.CopyTo(destination.Slice(destination.Length - integer.Length));
-        return true;
-    }
-
-    private static byte[] ToDer(byte[] p1363)
-    {
-        var writer = new AsnWriter(AsnEncodingRules.DER);
-        using (writer.PushSequence())
-        {
-            writer.WriteIntegerUnsigned(p1363.AsSpan(0, FieldSize));
-            writer.WriteIntegerUnsigned(p1363.AsSpan(FieldSize));
-        }
-
-        return writer.Encode();
-    }
-
     private static byte[] LeftPad(byte[] value)
     {
         byte[] padded = new byte[FieldSize];

@@ -1,17 +1,22 @@
+// The reader of the published vector files under Vectors/<family>/ (formats: /work/shared/vectors/README.md), shared
+// by the xunit suite (net10.0) and the Mono runner (net48): plain C# that compiles on both, so there is no
+// Convert.FromHexString or Dictionary.TryAdd here (StringPolyfills.cs gives net48 string.StartsWith(char)).
+
 using System;
 using System.Collections.Generic;
 using System.Globalization;
 using System.IO;
 using System.Linq;
+using System.Text;
 
-namespace CryptoCli.Tests;
+namespace CryptoCli.VectorChecks;
 
 /// <summary>
 /// Reads the published vector files copied under <c>Vectors/&lt;family&gt;/</c>. Every <c>*.txt</c> file of a family
 /// folder is read, so adding a file in a known format adds cases with no code change. A line that does not
-/// parse, or a file that yields no vector, fails with the file and line named.
+/// parse, or a file that yields no vector, throws <see cref="VectorFormatException"/> with the file and line named.
 /// </summary>
-public sealed class VectorFile
+internal sealed class VectorFile
 {
     private VectorFile(string path, IReadOnlyList<VectorLine> lines)
     {
@@ -24,7 +29,7 @@ public sealed class VectorFile
 
     public string Name { get; }
 
-    /// <summary>The non-blank, non-comment lines, with their 1-based line numbers; blank lines are kept as separators.</summary>
+    /// <summary>The non-comment lines, with their 1-based line numbers; blank lines are kept as separators.</summary>
     public IReadOnlyList<VectorLine> Lines { get; }
 
     public static string FamilyDirectory(string family) =>
@@ -56,19 +61,18 @@ public sealed class VectorFile
         {
             number++;
             string text = raw.Trim();
-            if (text.StartsWith('#'))
+            if (!text.StartsWith('#'))
             {
-                continue;
+                lines.Add(new VectorLine(number, text));
             }
-
-            lines.Add(new VectorLine(number, text));
         }
 
         return new VectorFile(path, lines);
     }
 
     /// <summary>
-    /// <c>NAME = value</c> lines grouped into records by blank lines (aes.txt, camellia.txt, ecdsa-p192.txt).
+    /// <c>NAME = value</c> lines grouped into records by blank lines (aes.txt, camellia.txt, ecdsa-p192.txt); a
+    /// trailing " # remark" is dropped, as in "ITERATIONS = 1000   # ...".
     /// </summary>
     public IReadOnlyList<VectorRecord> ReadBlocks()
     {
@@ -83,7 +87,7 @@ public sealed class VectorFile
                 continue;
             }
 
-            int equals = line.Text.IndexOf('=', StringComparison.Ordinal);
+            int equals = line.Text.IndexOf('=');
             if (equals <= 0)
             {
                 throw Error(line, "expected NAME = value");
@@ -97,16 +101,18 @@ public sealed class VectorFile
 
             string name = line.Text.Substring(0, equals).Trim();
             string value = line.Text.Substring(equals + 1);
-            int comment = value.IndexOf(" #", StringComparison.Ordinal); // trailing remark, as in "ITERATIONS = 1000   # ..."
+            int comment = value.IndexOf(" #", StringComparison.Ordinal);
             if (comment >= 0)
             {
                 value = value.Substring(0, comment);
             }
 
-            if (!fields.TryAdd(name, value.Trim()))
+            if (fields.ContainsKey(name))
             {
                 throw Error(line, $"field {name} given twice in one record");
             }
+
+            fields.Add(name, value.Trim());
         }
 
         Flush();
@@ -141,7 +147,7 @@ public sealed class VectorFile
             var fields = new Dictionary<string, string>(StringComparer.OrdinalIgnoreCase);
             for (int i = 0; i < tokens.Length; i++)
             {
-                int equals = tokens[i].IndexOf('=', StringComparison.Ordinal);
+                int equals = tokens[i].IndexOf('=');
                 if (equals < 0)
                 {
                     if (i != 0)
@@ -153,10 +159,13 @@ public sealed class VectorFile
                     continue;
                 }
 
-                if (equals == 0 || !fields.TryAdd(tokens[i].Substring(0, equals), tokens[i].Substring(equals + 1)))
+                string name = tokens[i].Substring(0, equals);
+                if (equals == 0 || fields.ContainsKey(name))
                 {
                     throw Error(line, $"bad or repeated token '{tokens[i]}'");
                 }
+
+                fields.Add(name, tokens[i].Substring(equals + 1));
             }
 
             records.Add(new VectorRecord(this, line.Number, tag, fields));
@@ -193,25 +202,68 @@ public sealed class VectorFile
         return rows;
     }
 
+    /// <summary>"file:line" of a line of this file, for failure messages.</summary>
+    public string Where(VectorLine line) => $"{Name}:{line.Number}";
+
     public VectorFormatException Error(VectorLine line, string message) => new($"{Name}:{line.Number}: {message}: '{line.Text}'");
 
-    private IReadOnlyList<VectorRecord> RequireSome(List<VectorRecord> records)
+    private IReadOnlyList<VectorRecord> RequireSome(List<VectorRecord> records) =>
+        records.Count != 0 ? records : throw new VectorFormatException($"{Name}: no vector found");
+
+    /// <summary>Hex to bytes (either case, "" is empty); throws <see cref="FormatException"/> on odd length or a non-hex digit.</summary>
+    public static byte[] Hex(string text)
     {
-        if (records.Count == 0)
+        if (text.Length % 2 != 0)
         {
-            throw new VectorFormatException($"{Name}: no vector found");
+            throw new FormatException("odd-length hex");
         }
 
-        return records;
+        byte[] bytes = new byte[text.Length / 2];
+        for (int i = 0; i < bytes.Length; i++)
+        {
+            bytes[i] = (byte)((Nibble(text[2 * i]) << 4) | Nibble(text[2 * i + 1]));
+        }
+
+        return bytes;
+
+        static int Nibble(char c) => c switch
+        {
+            >= '0' and <= '9' => c - '0',
+            >= 'a' and <= 'f' => c - 'a' + 10,
+            >= 'A' and <= 'F' => c - 'A' + 10,
+            _ => throw new FormatException($"'{c}' is not a hex digit"),
+        };
     }
 
-    public static byte[] Hex(string text) => text.Length == 0 ? Array.Empty<byte>() : Convert.FromHexString(text);
+    /// <summary>Bytes to lower-case hex, for failure messages.</summary>
+    public static string ToHex(ReadOnlySpan<byte> bytes)
+    {
+        var text = new StringBuilder(2 * bytes.Length);
+        foreach (byte b in bytes)
+        {
+            text.Append(b.ToString("x2", CultureInfo.InvariantCulture));
+        }
+
+        return text.ToString();
+    }
 }
 
-public readonly record struct VectorLine(int Number, string Text);
+/// <summary>One line of a vector file: its 1-based number and its trimmed text.</summary>
+internal readonly struct VectorLine
+{
+    public VectorLine(int number, string text)
+    {
+        Number = number;
+        Text = text;
+    }
+
+    public int Number { get; }
+
+    public string Text { get; }
+}
 
 /// <summary>One vector: named fields, the file and line it starts on, and the tag of token lines.</summary>
-public sealed class VectorRecord
+internal sealed class VectorRecord
 {
     private readonly Dictionary<string, string> _fields;
 
@@ -256,13 +308,14 @@ public sealed class VectorRecord
             ? value
             : throw new VectorFormatException($"{Where}: field {name} is not an integer");
 
-    /// <summary>"file:line", for assertion messages.</summary>
+    /// <summary>"file:line", for failure messages.</summary>
     public string Where => $"{File.Name}:{Line}";
 
     public override string ToString() => Where;
 }
 
-public sealed class VectorFormatException : Exception
+/// <summary>A vector file that does not parse (or has no vector): the message names the file and line.</summary>
+internal sealed class VectorFormatException : Exception
 {
     public VectorFormatException(string message)
         : base(message)

@@ -1,19 +1,24 @@
-// Vectors/mugi (specification examples 1 and 2, third-party cases; keystream64= or keystream32=): MugiTests on Mono.
+// What Vectors/mugi means (MUGI specification examples 1 and 2 and third-party cases, "key= iv= keystream64=" or
+// "keystream32=" token lines): the keystream of every record, through the reference and the public type.
 
 using System;
 using System.Linq;
 
-namespace CryptoCli.MonoRunner;
+namespace CryptoCli.VectorChecks;
 
 /// <summary>
-/// Every record through the reference, the public <see cref="Mugi"/> type's keystream (one-shot and in chunks of
-/// 1, 2, 3, ... bytes, crossing the 8-byte unit and 128-byte block boundaries), encryption, and in-place decryption.
+/// Every record through <see cref="MugiReference"/>, the public <see cref="Mugi"/> type's keystream (one-shot and in
+/// chunks of 1, 2, 3, ... bytes, crossing the 8-byte unit and 128-byte block boundaries), encryption, and in-place
+/// decryption. The public type picks its fastest core, so the xunit suite reaches the BMI1 core where it exists.
 /// </summary>
-internal sealed class MugiFamily : FamilyCheck
+internal sealed class MugiVectorChecks : VectorFamilyCheck
 {
     private int _total;
 
-    public override string Folder => "mugi";
+    public MugiVectorChecks()
+        : base("mugi")
+    {
+    }
 
     public override int CheckFile(VectorFile file)
     {
@@ -26,12 +31,12 @@ internal sealed class MugiFamily : FamilyCheck
                 : record.Has("keystream32") ? record.Bytes("keystream32")
                 : throw new VectorFormatException($"{record.Where}: no keystream64 or keystream32 field");
 
-            Check.Equal(expected, MugiReference.Keystream(key, iv, expected.Length), $"{record.Where}: reference");
+            VectorCheck.Equal(expected, MugiReference.Keystream(key, iv, expected.Length), $"{record.Where}: reference");
             using (var mugi = new Mugi(key, iv))
             {
                 byte[] actual = new byte[expected.Length];
                 mugi.GenerateKeystream(actual);
-                Check.Equal(expected, actual, $"{record.Where}: GenerateKeystream");
+                VectorCheck.Equal(expected, actual, $"{record.Where}: GenerateKeystream");
             }
 
             using (var mugi = new Mugi(key, iv))
@@ -43,7 +48,7 @@ internal sealed class MugiFamily : FamilyCheck
                     mugi.GenerateKeystream(chunked.AsSpan(offset, chunk));
                 }
 
-                Check.Equal(expected, chunked, $"{record.Where}: GenerateKeystream in growing chunks");
+                VectorCheck.Equal(expected, chunked, $"{record.Where}: GenerateKeystream in growing chunks");
             }
 
             // Encryption of a message, then decryption with a fresh generator (in place).
@@ -56,7 +61,7 @@ internal sealed class MugiFamily : FamilyCheck
 
             for (int i = 0; i < message.Length; i++)
             {
-                Check.True(ciphertext[i] == (byte)(message[i] ^ expected[i]), $"{record.Where}: Transform byte {i}");
+                VectorCheck.True(ciphertext[i] == (byte)(message[i] ^ expected[i]), $"{record.Where}: Transform byte {i}");
             }
 
             using (var mugi = new Mugi(key, iv))
@@ -64,7 +69,7 @@ internal sealed class MugiFamily : FamilyCheck
                 mugi.Transform(ciphertext, ciphertext);
             }
 
-            Check.Equal(message, ciphertext, $"{record.Where}: decryption in place");
+            VectorCheck.Equal(message, ciphertext, $"{record.Where}: decryption in place");
             count++;
         }
 
@@ -72,5 +77,5 @@ internal sealed class MugiFamily : FamilyCheck
         return count;
     }
 
-    public override void CheckTotals() => Check.AtLeast(5, _total, "MUGI vectors");
+    public override void CheckTotals() => VectorCheck.AtLeast(5, _total, "MUGI vectors");
 }

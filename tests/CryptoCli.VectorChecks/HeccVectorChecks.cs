@@ -1,5 +1,6 @@
-// Vectors/hecc (genus-3 Jacobian over F_p^2, p = 2^31 - 1: [params], [divisor n] with φ~(D), −D, 2D and [k]D with
-// their decompositions, [sum n], [decompositions]): Genus3VectorTests on Mono.
+// What Vectors/hecc means (genus-3 Jacobian over F_p^2, p = 2^31 - 1; format in the header of hecc-g3.txt: [params],
+// [divisor n] with φ~(D), −D, 2D and [k]D with their decompositions, [sum n], [decompositions]). Shared by the xunit
+// suite and the Mono runner: everything here is in both builds of CryptoCli.
 
 using System;
 using System.Collections.Generic;
@@ -7,21 +8,24 @@ using System.Globalization;
 using System.Linq;
 using System.Numerics;
 
-namespace CryptoCli.MonoRunner;
+namespace CryptoCli.VectorChecks;
 
 /// <summary>
 /// Every block of every file. Scalar multiples are checked through plain NAF5, the skew-Frobenius method,
 /// [k0]D + [k1]φ~(D), and (for small k or k near the order) Cantor-only double-and-add; sums through the fast formulas
 /// both ways round, Cantor, and subtraction; decompositions against the library and a BigInteger reference.
 /// </summary>
-internal sealed class HeccFamily : FamilyCheck
+internal sealed class HeccVectorChecks : VectorFamilyCheck
 {
     private int _divisors;
     private int _multiples;
     private int _sums;
     private int _decompositions;
 
-    public override string Folder => "hecc";
+    public HeccVectorChecks()
+        : base("hecc")
+    {
+    }
 
     public override int CheckFile(VectorFile file)
     {
@@ -62,7 +66,7 @@ internal sealed class HeccFamily : FamilyCheck
     }
 
     public override void CheckTotals() =>
-        Check.True(
+        VectorCheck.True(
             _divisors >= 3 && _multiples >= 21 && _sums >= 3 && _decompositions >= 11,
             $"too few vectors: {_divisors} divisors, {_multiples} multiples, {_sums} sums, {_decompositions} decompositions");
 
@@ -74,30 +78,30 @@ internal sealed class HeccFamily : FamilyCheck
             switch (key)
             {
                 case "p":
-                    Check.True(Big(value) == MersenneField.P, where);
+                    VectorCheck.True(Big(value) == MersenneField.P, where);
                     break;
                 case "f":
                     Fp2[] f = ParsePairs(value);
                     Fp2[] ours = { Genus3Curve.F0, Genus3Curve.F1, Genus3Curve.F2, Genus3Curve.F3, Genus3Curve.F4, Genus3Curve.F5, Genus3Curve.F6, Fp2.One };
-                    Check.True(f.SequenceEqual(ours), where);
+                    VectorCheck.True(f.SequenceEqual(ours), where);
                     break;
                 case "N":
-                    Check.True(Big(value) == Genus3Curve.Order, where);
+                    VectorCheck.True(Big(value) == Genus3Curve.Order, where);
                     break;
                 case "s":
-                    Check.True(Big(value) == Genus3Curve.SkewFrobeniusEigenvalue, where);
+                    VectorCheck.True(Big(value) == Genus3Curve.SkewFrobeniusEigenvalue, where);
                     break;
                 case "CX":
-                    Check.True(ParsePairs("[" + value + "]")[0] == Genus3SkewFrobenius.CX, where);
+                    VectorCheck.True(ParsePairs("[" + value + "]")[0] == Genus3SkewFrobenius.CX, where);
                     break;
                 case "CY":
-                    Check.True(ParsePairs("[" + value + "]")[0] == Genus3SkewFrobenius.CY, where);
+                    VectorCheck.True(ParsePairs("[" + value + "]")[0] == Genus3SkewFrobenius.CY, where);
                     break;
                 case "RA":
-                    Check.True(Big(value) == Genus3SkewFrobenius.RA, where);
+                    VectorCheck.True(Big(value) == Genus3SkewFrobenius.RA, where);
                     break;
                 case "RB":
-                    Check.True(Big(value) == Genus3SkewFrobenius.RB, where);
+                    VectorCheck.True(Big(value) == Genus3SkewFrobenius.RB, where);
                     break;
                 default:
                     throw file.Error(line, "unknown parameter");
@@ -111,22 +115,22 @@ internal sealed class HeccFamily : FamilyCheck
     {
         var fields = lines.ToDictionary(l => l.Key, l => l.Value, StringComparer.Ordinal);
         Genus3Divisor d = Genus3Divisor.Parse(fields["D"]);
-        Check.True(d.ToString() == fields["D"], $"{where}: D does not print back identically");
+        VectorCheck.True(d.ToString() == fields["D"], $"{where}: D does not print back identically");
         Genus3Divisor phi = Genus3Curve.SkewFrobenius(d);
-        Check.True(Genus3Divisor.Parse(fields["phiD"]) == phi, $"{where}: phiD");
-        Check.True(Genus3Divisor.Parse(fields["negD"]) == -d, $"{where}: negD");
+        VectorCheck.True(Genus3Divisor.Parse(fields["phiD"]) == phi, $"{where}: phiD");
+        VectorCheck.True(Genus3Divisor.Parse(fields["negD"]) == -d, $"{where}: negD");
         Genus3Divisor twice = Genus3Divisor.Parse(fields["dblD"]);
-        Check.True(twice == Genus3Curve.Twice(d) && twice == Genus3Cantor.Double(d), $"{where}: dblD");
+        VectorCheck.True(twice == Genus3Curve.Twice(d) && twice == Genus3Cantor.Double(d), $"{where}: dblD");
 
         int count = 0;
         foreach ((VectorLine line, string key, string value) in lines)
         {
-            if (key is "D" or "phiD" or "negD" or "dblD" || key.EndsWith("_dec", StringComparison.Ordinal) || key.EndsWith("D", StringComparison.Ordinal))
+            if (key is "D" or "phiD" or "negD" or "dblD" || key.EndsWith("_dec", StringComparison.Ordinal) || key.EndsWith('D'))
             {
                 continue;
             }
 
-            if (!key.StartsWith("k", StringComparison.Ordinal))
+            if (!key.StartsWith('k'))
             {
                 throw file.Error(line, "unknown field");
             }
@@ -137,15 +141,15 @@ internal sealed class HeccFamily : FamilyCheck
             Genus3Divisor expected = Genus3Divisor.Parse(fields[key + "D"]);
 
             Genus3SkewFrobenius.Decompose(Limbs(k), out SignedScalar k0, out SignedScalar k1);
-            Check.True(k0.ToBigInteger() == Big(dec[0]) && k1.ToBigInteger() == Big(dec[1]), $"{at}: decomposition of {key}");
+            VectorCheck.True(k0.ToBigInteger() == Big(dec[0]) && k1.ToBigInteger() == Big(dec[1]), $"{at}: decomposition of {key}");
 
-            Check.True(Genus3Curve.MultiplyNaf(d, k) == expected, $"{at}: NAF5 [{key}]D");
-            Check.True(Genus3Curve.MultiplySkewFrobenius(d, k) == expected, $"{at}: skew-Frobenius [{key}]D");
+            VectorCheck.True(Genus3Curve.MultiplyNaf(d, k) == expected, $"{at}: NAF5 [{key}]D");
+            VectorCheck.True(Genus3Curve.MultiplySkewFrobenius(d, k) == expected, $"{at}: skew-Frobenius [{key}]D");
             Genus3Divisor recombined = Genus3Curve.MultiplyNaf(d, Big(dec[0])) + Genus3Curve.MultiplyNaf(phi, Big(dec[1]));
-            Check.True(recombined == expected, $"{at}: [k0]D + [k1]φ~(D)");
+            VectorCheck.True(recombined == expected, $"{at}: [k0]D + [k1]φ~(D)");
             if (BitLength(k) <= 64 || k >= Genus3Curve.Order - (BigInteger.One << 20))
             {
-                Check.True(Genus3ScalarMultiplication.MultiplyDoubleAndAddCantor(d, Limbs(k)) == expected, $"{at}: Cantor [{key}]D");
+                VectorCheck.True(Genus3ScalarMultiplication.MultiplyDoubleAndAddCantor(d, Limbs(k)) == expected, $"{at}: Cantor [{key}]D");
             }
 
             count++;
@@ -164,10 +168,10 @@ internal sealed class HeccFamily : FamilyCheck
 
         Genus3Divisor d1 = Genus3Divisor.Parse(fields["D1"]), d2 = Genus3Divisor.Parse(fields["D2"]);
         Genus3Divisor expected = Genus3Divisor.Parse(fields["D1plusD2"]);
-        Check.True(Genus3Curve.Add(d1, d2) == expected, $"{where}: D1 + D2 (fast path)");
-        Check.True(Genus3Curve.Add(d2, d1) == expected, $"{where}: D2 + D1 (fast path)");
-        Check.True(Genus3Cantor.Add(d1, d2) == expected, $"{where}: D1 + D2 (Cantor)");
-        Check.True((expected - d2) == d1, $"{where}: (D1 + D2) − D2");
+        VectorCheck.True(Genus3Curve.Add(d1, d2) == expected, $"{where}: D1 + D2 (fast path)");
+        VectorCheck.True(Genus3Curve.Add(d2, d1) == expected, $"{where}: D2 + D1 (fast path)");
+        VectorCheck.True(Genus3Cantor.Add(d1, d2) == expected, $"{where}: D1 + D2 (Cantor)");
+        VectorCheck.True((expected - d2) == d1, $"{where}: (D1 + D2) − D2");
     }
 
     private static int CheckDecompositions(VectorFile file, List<(VectorLine Line, string Key, string Value)> lines)
@@ -185,16 +189,16 @@ internal sealed class HeccFamily : FamilyCheck
             BigInteger k = map["k"];
             Genus3SkewFrobenius.Decompose(Limbs(k), out SignedScalar k0, out SignedScalar k1);
             string where = $"{file.Name}:{line.Number}";
-            Check.True(k0.ToBigInteger() == map["k0"] && k1.ToBigInteger() == map["k1"], $"{where}: got ({k0.ToBigInteger()}, {k1.ToBigInteger()})");
+            VectorCheck.True(k0.ToBigInteger() == map["k0"] && k1.ToBigInteger() == map["k1"], $"{where}: got ({k0.ToBigInteger()}, {k1.ToBigInteger()})");
             (BigInteger r0, BigInteger r1) = ReferenceDecomposition(k);
-            Check.True(r0 == map["k0"] && r1 == map["k1"], $"{where}: BigInteger reference gives ({r0}, {r1})");
+            VectorCheck.True(r0 == map["k0"] && r1 == map["k1"], $"{where}: BigInteger reference gives ({r0}, {r1})");
         }
 
         return lines.Count;
     }
 
-    /// <summary>HECC-G3.md §6 with BigInteger (Genus3ScalarTests.ReferenceDecomposition): c1 = round(k·RA/N), d2 = round(k·RB/N).</summary>
-    private static (BigInteger K0, BigInteger K1) ReferenceDecomposition(BigInteger k)
+    /// <summary>HECC-G3.md §6 with BigInteger, independent of the library's limb code: c1 = round(k·RA/N), d2 = round(k·RB/N).</summary>
+    public static (BigInteger K0, BigInteger K1) ReferenceDecomposition(BigInteger k)
     {
         BigInteger n = Genus3Curve.Order;
         k %= n;
@@ -209,7 +213,7 @@ internal sealed class HeccFamily : FamilyCheck
         return (k - c1 * ra - d2 * rb, d2 * ra - c1 * rb);
     }
 
-    private static ulong[] Limbs(BigInteger k)
+    public static ulong[] Limbs(BigInteger k)
     {
         var limbs = new ulong[3];
         Genus3Curve.ToReducedLimbs(k, limbs);
@@ -242,7 +246,7 @@ internal sealed class HeccFamily : FamilyCheck
                 continue;
             }
 
-            if (line.Text.StartsWith("[", StringComparison.Ordinal) && line.Text.EndsWith("]", StringComparison.Ordinal) && line.Text.IndexOf('=') < 0)
+            if (line.Text.StartsWith('[') && line.Text.EndsWith(']') && line.Text.IndexOf('=') < 0)
             {
                 if (name is not null)
                 {
