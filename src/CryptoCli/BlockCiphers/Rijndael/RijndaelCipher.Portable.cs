@@ -30,6 +30,7 @@ internal sealed class RijndaelPortableKernel : BlockCipherKernel
         _rounds = _encryptionKey.Length / _blockWords - 1;
         // ShiftRows offsets of rows 1..3 (Rijndael proposal, Table 2).
         (_shift1, _shift2, _shift3) = _blockWords switch { < 7 => (1, 2, 3), 7 => (1, 2, 4), _ => (1, 3, 4) };
+        ByteOrder.EnsureInitialized(); // before the AggressiveOptimization loops compile, so the byte-order test folds away
     }
 
     public override string Name => "portable";
@@ -69,6 +70,11 @@ internal sealed class RijndaelPortableKernel : BlockCipherKernel
     }
 
     // AES-sized blocks, the whole buffer in one call: the state in four locals, one unrolled round per loop trip.
+    // Fully optimised at once: a one-block call would otherwise enter the loop through on-stack replacement on every
+    // call until tier 1 replaces the method (measured 180-300 ns instead of 60-80 ns per block in short benchmark runs).
+#if NET
+    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
+#endif
     private void Encrypt4(ref byte source, ref byte destination, int length)
     {
         ref uint te = ref MemoryMarshal.GetReference(RijndaelTables.Te.AsSpan());
@@ -106,6 +112,9 @@ internal sealed class RijndaelPortableKernel : BlockCipherKernel
         }
     }
 
+#if NET
+    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
+#endif
     private void Decrypt4(ref byte source, ref byte destination, int length)
     {
         ref uint td = ref MemoryMarshal.GetReference(RijndaelTables.Td.AsSpan());
