@@ -18,6 +18,50 @@ public class EcdsaBehaviourTests
 
     private static byte[] Pad24(Org.BouncyCastle.Math.BigInteger value) => Org.BouncyCastle.Utilities.BigIntegers.AsUnsignedByteArray(24, value);
 
+    /// <summary>
+    /// About one signature in 128 has an r or s below 2^184; DER needs those integers without their leading zero
+    /// bytes (a bug found by CI: the DER signer threw for them). RFC 6979 nonces make each hash's signature fixed, so
+    /// the loop walks hashes until it has met such signatures, and requires that it met some.
+    /// </summary>
+    [Fact]
+    public void DerSignatures_OfShortIntegers_AreMinimalAndVerify()
+    {
+        using var ours = new ECDsaSecp192r1();
+        using ECDsa builtIn = ECDsa.Create();
+        bool builtInHasCurve = true;
+        try
+        {
+            builtIn.ImportParameters(ours.ExportParameters(includePrivateParameters: false));
+        }
+        catch (Exception e) when (e is CryptographicException or PlatformNotSupportedException)
+        {
+            builtInHasCurve = false;
+        }
+
+        int shortIntegers = 0;
+        for (int i = 0; i < 4000 && shortIntegers < 8; i++)
+        {
+            byte[] hash = SHA256.HashData(BitConverter.GetBytes(i));
+            byte[] fixedSize = ours.SignHash(hash, DSASignatureFormat.IeeeP1363FixedFieldConcatenation);
+            if (fixedSize[0] != 0 && fixedSize[24] != 0)
+            {
+                continue;
+            }
+
+            shortIntegers++;
+            byte[] der = ours.SignHash(hash, DSASignatureFormat.Rfc3279DerSequence);
+            Assert.True(der.Length < 2 + 2 * (2 + 25), $"hash {i}: DER signature of {der.Length} bytes is not minimal");
+            Assert.True(ours.VerifyHash(hash, der, DSASignatureFormat.Rfc3279DerSequence), $"hash {i}: our DER signature");
+            Assert.True(ours.VerifyHash(hash, fixedSize, DSASignatureFormat.IeeeP1363FixedFieldConcatenation), $"hash {i}: P1363");
+            if (builtInHasCurve)
+            {
+                Assert.True(builtIn.VerifyHash(hash, der, DSASignatureFormat.Rfc3279DerSequence), $"hash {i}: built-in ECDsa rejects our DER signature");
+            }
+        }
+
+        Assert.True(shortIntegers >= 8, $"only {shortIntegers} signatures with a short r or s in 4000 hashes");
+    }
+
     [Fact]
     public void InteroperatesWithBouncyCastleBothWays()
     {

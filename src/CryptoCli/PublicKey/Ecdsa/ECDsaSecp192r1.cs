@@ -245,11 +245,23 @@ public sealed class ECDsaSecp192r1 : ECDsa
         AsnWriter writer = new(AsnEncodingRules.DER);
         using (writer.PushSequence())
         {
-            writer.WriteIntegerUnsigned(raw.Slice(0, FieldSize));
-            writer.WriteIntegerUnsigned(raw.Slice(FieldSize));
+            // DER integers are minimal: r or s below 2^184 (about one signature in 128) has leading zero bytes.
+            writer.WriteIntegerUnsigned(WithoutLeadingZeros(raw.Slice(0, FieldSize)));
+            writer.WriteIntegerUnsigned(WithoutLeadingZeros(raw.Slice(FieldSize)));
         }
 
         return writer.TryEncode(destination, out bytesWritten);
+    }
+
+    private static ReadOnlySpan<byte> WithoutLeadingZeros(ReadOnlySpan<byte> value)
+    {
+        int start = 0;
+        while (start < value.Length - 1 && value[start] == 0)
+        {
+            start++;
+        }
+
+        return value.Slice(start);
     }
 
     /// <summary>Verifies a signature of a hash in the given format; false, never an exception, for malformed input.</summary>
