@@ -187,7 +187,7 @@ public sealed class XmlDocumentationTests
         if (!File.Exists(path))
         {
             // Fall back to the library's own build output.
-            string root = QuickStart.ReadmeQuickStartTests.FindRepositoryRoot();
+            string root = RepositoryRoot.Find();
             path = Directory.EnumerateFiles(Path.Combine(root, "src", "CryptoCli", "bin"), "CryptoCli.xml", SearchOption.AllDirectories)
                 .Where(p => p.Contains("net10.0", StringComparison.Ordinal))
                 .OrderByDescending(File.GetLastWriteTimeUtc)

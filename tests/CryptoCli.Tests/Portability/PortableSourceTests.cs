@@ -42,7 +42,7 @@ public class PortableSourceTests
     [Fact]
     public void PortableSource_HasNoHostOrderWordAccess()
     {
-        string library = Path.Combine(RepositoryRoot(), "src", "CryptoCli");
+        string library = Path.Combine(RepositoryRoot.Find(), "src", "CryptoCli");
         List<string> files = Directory.EnumerateFiles(library, "*.cs", SearchOption.AllDirectories)
             .Select(path => Path.GetRelativePath(library, path).Replace('\\', '/'))
             .Where(path => !path.StartsWith("bin/", StringComparison.Ordinal) && !path.StartsWith("obj/", StringComparison.Ordinal))
@@ -127,18 +127,5 @@ public class PortableSourceTests
     {
         int comment = line.IndexOf("//", StringComparison.Ordinal);
         return comment < 0 ? line : line.Substring(0, comment);
-    }
-
-    private static string RepositoryRoot()
-    {
-        for (DirectoryInfo? directory = new(AppContext.BaseDirectory); directory is not null; directory = directory.Parent)
-        {
-            if (File.Exists(Path.Combine(directory.FullName, "CryptoCli.sln")))
-            {
-                return directory.FullName;
-            }
-        }
-
-        throw new InvalidOperationException($"CryptoCli.sln not found above {AppContext.BaseDirectory}: the architecture test needs the source tree.");
     }
 }

@@ -20,7 +20,7 @@ public sealed class ReadmeQuickStartTests
     [Fact]
     public void EveryReadmeBlockIsACompiledSnippet_AndEverySnippetIsInTheReadme()
     {
-        string root = FindRepositoryRoot();
+        string root = RepositoryRoot.Find();
         List<string> readmeBlocks = ReadmeCSharpBlocks(File.ReadAllText(Path.Combine(root, "README.md")));
         Dictionary<string, string> regions = MarkerRegions(File.ReadAllText(Path.Combine(root, s_snippetFile)));
 
@@ -50,20 +50,6 @@ public sealed class ReadmeQuickStartTests
     public void MarkerRegions_RejectUnclosedRegion()
     {
         Assert.ThrowsAny<Exception>(() => MarkerRegions("// <quickstart:x>\nint a;\n"));
-    }
-
-    /// <summary>Walks up from the test output folder to the folder that holds CryptoCli.sln.</summary>
-    internal static string FindRepositoryRoot()
-    {
-        for (DirectoryInfo? dir = new(AppContext.BaseDirectory); dir is not null; dir = dir.Parent)
-        {
-            if (File.Exists(Path.Combine(dir.FullName, "CryptoCli.sln")))
-            {
-                return dir.FullName;
-            }
-        }
-
-        throw new InvalidOperationException($"No CryptoCli.sln above {AppContext.BaseDirectory}");
     }
 
     private static List<string> ReadmeCSharpBlocks(string readme)
