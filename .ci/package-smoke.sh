@@ -11,7 +11,10 @@ fail() { echo "package-smoke: $*" >&2; exit 1; }
 
 version=$(grep -o '<Version>[^<]*' "$root/src/CryptoCli/CryptoCli.csproj" | head -n 1 | cut -d'>' -f2)
 # CI=true: ContinuousIntegrationBuild (deterministic paths), warnings as errors; package validation runs in pack.
-CI=true dotnet pack "$root/src/CryptoCli" -c Release -o "$work/feed" -nologo -v quiet
+# Built from scratch first: a local Release build left in obj/ (e.g. by the README's benchmark command) would
+# otherwise be packed as it is, without the CI build's mapped PDB paths.
+CI=true dotnet build "$root/src/CryptoCli" -c Release --no-incremental -nologo -v quiet
+CI=true dotnet pack "$root/src/CryptoCli" -c Release --no-build -o "$work/feed" -nologo -v quiet
 nupkg="$work/feed/CryptoCli.$version.nupkg"
 snupkg="$work/feed/CryptoCli.$version.snupkg"
 test -f "$nupkg" || fail "no $nupkg"
