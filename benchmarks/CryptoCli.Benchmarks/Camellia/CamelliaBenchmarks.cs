@@ -19,7 +19,7 @@ public abstract class CamelliaBenchmarkBase
     private BlockCipherKernel _table64 = null!;
     private BlockCipherKernel? _aesni;
     private IBlockCipher _bcEcb = null!;
-    private IBlockCipher _bcCbc = null!;
+    private IBlockCipherMode _bcCbc = null!;
     private SicBlockCipher _bcCtr = null!;
     private byte[] _key = null!, _iv = null!, _input = null!, _output = null!, _chain = null!;
 

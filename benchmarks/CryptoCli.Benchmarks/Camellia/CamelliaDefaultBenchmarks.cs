@@ -130,7 +130,7 @@ internal sealed class CamelliaRivals : IDisposable
 {
     private readonly Camellia _ours;
     private readonly IBlockCipher _bcEcb;
-    private readonly IBlockCipher _bcCbc;
+    private readonly IBlockCipherMode _bcCbc;
     private readonly SicBlockCipher _bcCtr;
     private readonly byte[] _iv, _input, _output, _chain = new byte[16];
 

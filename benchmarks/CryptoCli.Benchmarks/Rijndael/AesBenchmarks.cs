@@ -19,8 +19,8 @@ public class AesBenchmarks
     private BlockCipherKernel _portable = null!;
     private System.Security.Cryptography.Aes _builtIn = null!;
     private IBlockCipher _bcEcbEncrypt = null!;
-    private IBlockCipher _bcCbcEncrypt = null!;
-    private IBlockCipher _bcCbcDecrypt = null!;
+    private IBlockCipherMode _bcCbcEncrypt = null!;
+    private IBlockCipherMode _bcCbcDecrypt = null!;
     private SicBlockCipher _bcCtr = null!;
     private byte[] _key = null!, _iv = null!, _input = null!, _output = null!, _counterBlocks = null!, _chain = null!;
 

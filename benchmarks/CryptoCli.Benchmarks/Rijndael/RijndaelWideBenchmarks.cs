@@ -18,7 +18,7 @@ public class RijndaelWideBenchmarks
     private RijndaelCipher _ours = null!;
     private BlockCipherKernel _portable = null!;
     private IBlockCipher _bcEcb = null!;
-    private IBlockCipher _bcCbc = null!;
+    private IBlockCipherMode _bcCbc = null!;
     private byte[] _iv = null!, _input = null!, _output = null!, _chain = null!;
 
     [Params(1024, 16 * 1024)]
