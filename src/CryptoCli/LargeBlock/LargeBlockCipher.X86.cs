@@ -24,7 +24,7 @@ internal abstract class LargeBlockAesNiKernel : BlockCipherKernel
         : base(definition.BlockSizeInBytes)
     {
         uint[] encryption = definition.ExpandEncryptionKey(key);
-        uint[] decryption = definition.ExpandDecryptionKey(encryption);
+        uint[] decryption = definition.ExpandDecryptionKey(encryption, InverseMixColumns);
         EncryptionKeys = ToVectors(encryption);
         DecryptionKeys = ToVectors(decryption);
         CryptographicOperationsHelper.ZeroWords(encryption);
@@ -88,6 +88,16 @@ internal abstract class LargeBlockAesNiKernel : BlockCipherKernel
     {
         CryptographicOperationsHelper.ZeroVectors(EncryptionKeys);
         CryptographicOperationsHelper.ZeroVectors(DecryptionKeys);
+    }
+
+    /// <summary>AESIMC on every column: the round keys derive from the secret key, so no InvMixColumns table.</summary>
+    internal static void InverseMixColumns(Span<uint> columns)
+    {
+        Span<Vector128<byte>> vectors = MemoryMarshal.Cast<uint, Vector128<byte>>(columns);
+        for (int i = 0; i < vectors.Length; i++)
+        {
+            vectors[i] = X86Aes.InverseMixColumns(vectors[i]);
+        }
     }
 
     private static Vector128<byte>[] ToVectors(uint[] words)

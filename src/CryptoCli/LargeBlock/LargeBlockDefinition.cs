@@ -22,6 +22,9 @@ using System.Security.Cryptography;
 
 namespace CryptoCli;
 
+/// <summary>Transforms every 32-bit column of a round key in place.</summary>
+internal delegate void ColumnTransform(Span<uint> columns);
+
 internal sealed class LargeBlockDefinition
 {
     private LargeBlockDefinition(int blockSizeInBytes, bool twoRound, bool blend, int rounds)
@@ -97,7 +100,14 @@ internal sealed class LargeBlockDefinition
     }
 
     /// <summary>The decryption keys in use order: RK_R, D_{R-1}, ..., D_1, RK_0 (see the file header).</summary>
-    public uint[] ExpandDecryptionKey(uint[] encryptionKeys)
+    /// <remarks>InvMixColumns by the T-tables, indexed by key bytes: for the portable kernel only.</remarks>
+    public uint[] ExpandDecryptionKey(uint[] encryptionKeys) => ExpandDecryptionKey(encryptionKeys, InverseMixColumnsByTables);
+
+    /// <summary>
+    /// As <see cref="ExpandDecryptionKey(uint[])"/>, with InvMixColumns done by <paramref name="inverseMixColumns"/>
+    /// (the hardware kernels pass AESIMC, so that no key byte indexes a table).
+    /// </summary>
+    public uint[] ExpandDecryptionKey(uint[] encryptionKeys, ColumnTransform inverseMixColumns)
     {
         int words = Words;
         uint[] keys = new uint[encryptionKeys.Length];
@@ -108,10 +118,8 @@ internal sealed class LargeBlockDefinition
         {
             int round = Rounds - step;
             Span<uint> d = keys.AsSpan(step * words, words);
-            for (int w = 0; w < words; w++)
-            {
-                column[w] = AesRound.InverseMixColumns(encryptionKeys[round * words + w]);
-            }
+            encryptionKeys.AsSpan(round * words, words).CopyTo(column);
+            inverseMixColumns(column.Slice(0, words));
 
             for (int w = 0; w < words; w++)
             {
@@ -121,5 +129,13 @@ internal sealed class LargeBlockDefinition
 
         CryptographicOperations.ZeroMemory(MemoryMarshal.AsBytes(column));
         return keys;
+    }
+
+    private static void InverseMixColumnsByTables(Span<uint> columns)
+    {
+        for (int w = 0; w < columns.Length; w++)
+        {
+            columns[w] = AesRound.InverseMixColumns(columns[w]);
+        }
     }
 }

@@ -38,3 +38,15 @@ public sealed class Vector128FactAttribute : FactAttribute
         }
     }
 }
+
+/// <summary>Runs where either AES instruction set is usable: AES-NI (x86) or the ARMv8 cryptography extension.</summary>
+public sealed class AesInstructionsFactAttribute : FactAttribute
+{
+    public AesInstructionsFactAttribute()
+    {
+        if (!(AesRoundX86.IsSupported || AesRoundArm.IsSupported))
+        {
+            Skip = "neither AES-NI nor the ARMv8 AES instructions are available (or hardware intrinsics are disabled)";
+        }
+    }
+}

@@ -23,22 +23,12 @@ internal sealed class RijndaelArmKernel : BlockCipherKernel
         : base(16)
     {
         Debug.Assert(IsSupported);
-        uint[] words = RijndaelKeySchedule.ExpandEncryptionKey(key, 4);
-        uint[] inverse = RijndaelKeySchedule.ToDecryptionKey(words, 4);
-        _rounds = words.Length / 4 - 1;
-        _encryptionKeys = new Vector128<byte>[_rounds + 1];
-        _decryptionKeys = new Vector128<byte>[_rounds + 1];
-        for (int i = 0; i <= _rounds; i++)
-        {
-            _encryptionKeys[i] = Vector128.Create(words[4 * i], words[4 * i + 1], words[4 * i + 2], words[4 * i + 3]).AsByte();
-            _decryptionKeys[i] = Vector128.Create(inverse[4 * i], inverse[4 * i + 1], inverse[4 * i + 2], inverse[4 * i + 3]).AsByte();
-        }
-
-        CryptographicOperationsHelper.ZeroWords(words);
-        CryptographicOperationsHelper.ZeroWords(inverse);
+        _encryptionKeys = RijndaelHardwareKeySchedule.ExpandEncryptionKey<AesRoundArm>(key, 4);
+        _decryptionKeys = RijndaelHardwareKeySchedule.ToDecryptionKey<AesRoundArm>(_encryptionKeys, 4);
+        _rounds = _encryptionKeys.Length - 1;
     }
 
-    public static bool IsSupported => ArmAes.IsSupported && BitConverter.IsLittleEndian;
+    public static bool IsSupported => AesRoundArm.IsSupported && BitConverter.IsLittleEndian;
 
     public override string Name => "armv8";
 

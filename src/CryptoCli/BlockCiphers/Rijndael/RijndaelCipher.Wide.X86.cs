@@ -29,29 +29,14 @@ internal sealed class RijndaelWideAesNiKernel : BlockCipherKernel
         : base(32)
     {
         Debug.Assert(IsSupported);
-        uint[] words = RijndaelKeySchedule.ExpandEncryptionKey(key, 8);
-        uint[] inverse = RijndaelKeySchedule.ToDecryptionKey(words, 8);
-        _rounds = words.Length / 8 - 1;
-        _encryptionKeys = ToVectors(words);
-        _decryptionKeys = ToVectors(inverse);
-        CryptographicOperationsHelper.ZeroWords(words);
-        CryptographicOperationsHelper.ZeroWords(inverse);
+        _encryptionKeys = RijndaelHardwareKeySchedule.ExpandEncryptionKey<AesRoundX86>(key, 8);
+        _decryptionKeys = RijndaelHardwareKeySchedule.ToDecryptionKey<AesRoundX86>(_encryptionKeys, 8);
+        _rounds = _encryptionKeys.Length / 2 - 1;
     }
 
     public static bool IsSupported => X86Aes.IsSupported && Ssse3.IsSupported;
 
     public override string Name => "aesni-wide";
-
-    private static Vector128<byte>[] ToVectors(uint[] words)
-    {
-        var vectors = new Vector128<byte>[words.Length / 4];
-        for (int i = 0; i < vectors.Length; i++)
-        {
-            vectors[i] = Vector128.Create(words[4 * i], words[4 * i + 1], words[4 * i + 2], words[4 * i + 3]).AsByte();
-        }
-
-        return vectors;
-    }
 
     /// <summary>
     /// Shuffle masks (low-from-low, low-from-high, high-from-low, high-from-high) for the byte permutation that

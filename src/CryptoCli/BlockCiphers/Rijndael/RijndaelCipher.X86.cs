@@ -25,24 +25,9 @@ internal sealed class RijndaelAesNiKernel : BlockCipherKernel
         : base(16)
     {
         Debug.Assert(IsSupported);
-        uint[] words = RijndaelKeySchedule.ExpandEncryptionKey(key, 4);
-        _rounds = words.Length / 4 - 1;
-        _encryptionKeys = new Vector128<byte>[_rounds + 1];
-        _decryptionKeys = new Vector128<byte>[_rounds + 1];
-        for (int i = 0; i <= _rounds; i++)
-        {
-            _encryptionKeys[i] = Vector128.Create(words[4 * i], words[4 * i + 1], words[4 * i + 2], words[4 * i + 3]).AsByte();
-        }
-
-        // Equivalent inverse cipher: reversed keys, InvMixColumns on the inner ones (AESDEC applies InvMixColumns).
-        _decryptionKeys[0] = _encryptionKeys[_rounds];
-        _decryptionKeys[_rounds] = _encryptionKeys[0];
-        for (int i = 1; i < _rounds; i++)
-        {
-            _decryptionKeys[i] = X86Aes.InverseMixColumns(_encryptionKeys[_rounds - i]);
-        }
-
-        CryptographicOperationsHelper.ZeroWords(words);
+        _encryptionKeys = RijndaelHardwareKeySchedule.ExpandEncryptionKey<AesRoundX86>(key, 4);
+        _decryptionKeys = RijndaelHardwareKeySchedule.ToDecryptionKey<AesRoundX86>(_encryptionKeys, 4);
+        _rounds = _encryptionKeys.Length - 1;
     }
 
     public static bool IsSupported => X86Aes.IsSupported && Ssse3.IsSupported;
