@@ -97,6 +97,42 @@ public class EcdsaBehaviourTests
         }
     }
 
+    /// <summary>
+    /// RFC 6979 nonces against BouncyCastle's HMacDsaKCalculator for every hash length: the HMAC is the hash the
+    /// length names (SHA-1, SHA-256, SHA-384, SHA-512; SHA-256 for any other length), and a deterministic k gives
+    /// the same (r, s), so the signatures are equal byte for byte.
+    /// </summary>
+    [Theory]
+    [InlineData(20)]
+    [InlineData(16)]
+    [InlineData(24)]
+    [InlineData(28)]
+    [InlineData(32)]
+    [InlineData(48)]
+    [InlineData(64)]
+    public void Rfc6979Nonces_MatchBouncyCastleHMacDsaKCalculator(int hashLength)
+    {
+        Random random = TestRandom.Create(6979 + hashLength);
+        for (int i = 0; i < 16; i++)
+        {
+            using var ours = new ECDsaSecp192r1();
+            ECParameters key = ours.ExportParameters(true);
+            byte[] hash = TestRandom.Bytes(random, hashLength);
+            Org.BouncyCastle.Crypto.IDigest hmacDigest = hashLength switch
+            {
+                20 => new Org.BouncyCastle.Crypto.Digests.Sha1Digest(),
+                48 => new Org.BouncyCastle.Crypto.Digests.Sha384Digest(),
+                64 => new Org.BouncyCastle.Crypto.Digests.Sha512Digest(),
+                _ => new Org.BouncyCastle.Crypto.Digests.Sha256Digest(),
+            };
+            var signer = new ECDsaSigner(new HMacDsaKCalculator(hmacDigest));
+            signer.Init(true, new ECPrivateKeyParameters(new Org.BouncyCastle.Math.BigInteger(1, key.D), s_bouncyDomain));
+            Org.BouncyCastle.Math.BigInteger[] rs = signer.GenerateSignature(hash);
+            byte[] expected = [.. Pad24(rs[0]), .. Pad24(rs[1])];
+            Assert.Equal(expected, ours.SignHash(hash));
+        }
+    }
+
     [Fact]
     public void InteroperatesWithTheRuntimeBothWaysAndInEveryKeyFormat()
     {

@@ -81,6 +81,60 @@ public class HarakaTests
         Assert.Equal(new uint[] { 0xe9c59da1, 0x4ad6bdfd, 0x02288288, 0x756acc03 }, rc.AsSpan(156, 4).ToArray());
     }
 
+    /// <summary>
+    /// Against an independent implementation: BouncyCastle.Cryptography's Haraka256Digest and Haraka512Digest (and its
+    /// AES-NI Haraka256_X86/Haraka512_X86 where the CPU has AES-NI) on random inputs, through our public API (the
+    /// default path, batched and single) and the portable kernel.
+    /// </summary>
+    [Theory]
+    [InlineData(32)]
+    [InlineData(64)]
+    public void MatchesBouncyCastle_RandomInputs(int inputSize)
+    {
+        var random = TestRandom.Create(607 + inputSize);
+        Org.BouncyCastle.Crypto.IDigest digest = inputSize == 32
+            ? new Org.BouncyCastle.Crypto.Digests.Haraka256Digest()
+            : new Org.BouncyCastle.Crypto.Digests.Haraka512Digest();
+        for (int trial = 0; trial < 200; trial++)
+        {
+            byte[] input = TestRandom.Bytes(random, 8 * inputSize);
+            byte[] expected = new byte[8 * 32];
+            for (int i = 0; i < 8; i++)
+            {
+                digest.BlockUpdate(input.AsSpan(i * inputSize, inputSize));
+                Assert.Equal(32, digest.DoFinal(expected.AsSpan(i * 32, 32)));
+            }
+
+            byte[] actual = new byte[8 * 32];
+            for (int i = 0; i < 8; i++)
+            {
+                (inputSize == 32 ? (HashFunction)Haraka.Haraka256 : Haraka.Haraka512)(input.AsSpan(i * inputSize, inputSize), actual.AsSpan(i * 32, 32));
+            }
+
+            Assert.True(expected.AsSpan().SequenceEqual(actual), $"single calls, trial {trial}");
+            Array.Clear(actual);
+            (inputSize == 32 ? (HashFunction)Haraka.Haraka256x8 : Haraka.Haraka512x8)(input, actual);
+            Assert.True(expected.AsSpan().SequenceEqual(actual), $"8-way batch, trial {trial}");
+            Array.Clear(actual);
+            HarakaPortable.Hash(input, actual, 8, inputSize);
+            Assert.True(expected.AsSpan().SequenceEqual(actual), $"portable kernel, trial {trial}");
+            if (Org.BouncyCastle.Crypto.Digests.Haraka256_X86.IsSupported)
+            {
+                byte[] bouncyCastleAesNi = new byte[32];
+                if (inputSize == 32)
+                {
+                    Org.BouncyCastle.Crypto.Digests.Haraka256_X86.Hash(input.AsSpan(0, 32), bouncyCastleAesNi);
+                }
+                else
+                {
+                    Org.BouncyCastle.Crypto.Digests.Haraka512_X86.Hash(input.AsSpan(0, 64), bouncyCastleAesNi);
+                }
+
+                Assert.True(expected.AsSpan(0, 32).SequenceEqual(bouncyCastleAesNi), $"BouncyCastle's AES-NI and digest classes disagree, trial {trial}");
+            }
+        }
+    }
+
     [X86AesFact]
     public void AesNi_MatchesPortable_RandomInputs() => CompareWithPortable<AesRoundX86>(seed: 601);
 
