@@ -26,7 +26,7 @@ internal static class Program
     /// </summary>
     private static VectorFamilyCheck[] Families() => new VectorFamilyCheck[]
     {
-        new RijndaelVectorChecks((key, blockBytes) => new BlockCipherKernel[] { new RijndaelPortableKernel(key, blockBytes) }),
+        new RijndaelVectorChecks((key, blockBytes) => new BlockCipherKernel[] { new RijndaelPortableKernel(key, blockBytes), new RijndaelBitslicedKernel(key, blockBytes) }),
         new CamelliaVectorChecks(key => new[] { new CamelliaTable32Kernel(key), new CamelliaTable64Kernel(key), Camellia.CreateDefaultKernel(key) }),
         CryptrecVectorChecks.Hierocrypt3(key => new BlockCipherKernel[] { new Hierocrypt3ReferenceKernel(key), new Hierocrypt3Table32Kernel(key), new Hierocrypt3Table64Kernel(key) }),
         CryptrecVectorChecks.SC2000(key => new BlockCipherKernel[] { new SC2000ReferenceKernel(key), new SC2000FusedKernel(key) }),

@@ -278,7 +278,8 @@ public abstract partial class BlockCipherAlgorithm : SymmetricAlgorithm
 
     // ---- Lifetime ----
 
-    private void ResetKernel()
+    /// <summary>Disposes the cached kernel (wiping its expanded key); the next operation creates a new one.</summary>
+    private protected void ResetKernel()
     {
         _kernel?.Dispose();
         _kernel = null;

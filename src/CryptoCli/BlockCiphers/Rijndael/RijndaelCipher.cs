@@ -23,6 +23,7 @@ namespace CryptoCli;
 public sealed class RijndaelCipher : BlockCipherAlgorithm
 {
     private static readonly KeySizes[] s_legalSizes = { new KeySizes(128, 256, 32) };
+    private bool _allowVariableTimeTableKernel;
 
     /// <summary>Creates an instance with a 256-bit key (generated on first use) and a 128-bit block, in CBC mode with PKCS7 padding.</summary>
     public RijndaelCipher()
@@ -40,6 +41,33 @@ public sealed class RijndaelCipher : BlockCipherAlgorithm
 #else
         false;
 #endif
+
+    /// <summary>
+    /// Opts in to the variable-time T-table kernel wherever the hardware kernel is not used (160-, 192- and 224-bit
+    /// blocks; every block size on netstandard2.0 builds and on CPUs without AES instructions). False by default: those
+    /// cases then run the constant-time bitsliced kernel.
+    /// </summary>
+    /// <remarks>
+    /// <para>Risk: the table kernel indexes its tables with bytes of the key and the state, so which cache lines it
+    /// touches depends on them. An attacker who shares the machine (another process, virtual machine or thread on the
+    /// same core) or can time many encryptions precisely can recover the key by cache timing, as shown for table-based
+    /// AES by Bernstein (2005) and Osvik, Shamir and Tromer (2006). Set it only where no such observer exists, for the
+    /// table kernel's speed (about 2x the bitsliced kernel for serial CBC encryption).</para>
+    /// <para>Changing it drops the cached key schedule; the next operation builds the chosen kernel. It does not change
+    /// what the hardware kernels do: they are used whenever available, with or without this switch.</para>
+    /// </remarks>
+    public bool AllowVariableTimeTableKernel
+    {
+        get => _allowVariableTimeTableKernel;
+        set
+        {
+            if (value != _allowVariableTimeTableKernel)
+            {
+                _allowVariableTimeTableKernel = value;
+                ResetKernel();
+            }
+        }
+    }
 
     private protected override BlockCipherKernel CreateKernel(ReadOnlySpan<byte> key, int blockSizeInBytes)
     {
@@ -62,6 +90,8 @@ public sealed class RijndaelCipher : BlockCipherAlgorithm
             return new RijndaelWideAesNiKernel(key);
         }
 #endif
-        return new RijndaelPortableKernel(key, blockSizeInBytes);
+        return _allowVariableTimeTableKernel
+            ? new RijndaelPortableKernel(key, blockSizeInBytes)
+            : new RijndaelBitslicedKernel(key, blockSizeInBytes);
     }
 }
