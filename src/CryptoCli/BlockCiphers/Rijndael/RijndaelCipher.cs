@@ -13,12 +13,22 @@ namespace CryptoCli;
 /// <para>Standard followed: FIPS-197 (AES) for 128-bit blocks; the other block sizes follow the Rijndael proposal
 /// (Daemen and Rijmen, "AES Proposal: Rijndael", 1999), are not part of AES and are not approved by NIST: use them
 /// for interoperability with existing data (RijndaelManaged, libmcrypt), prefer AES for new designs.</para>
-/// <para>Kernels, chosen once per key: on .NET 10 with AES-NI (x86) or the ARMv8 AES instructions, 128-bit blocks
-/// run on the hardware with 8 blocks interleaved for ECB, CTR and CBC decryption, and on x86 256-bit blocks run on
-/// AES-NI too (a byte permutation across the two halves turns AES's ShiftRows into Rijndael-256's); every other case
-/// (160/192/224-bit blocks, netstandard2.0, Mono, CPUs without AES instructions) uses the portable T-table kernel.</para>
-/// <para>Constant-time: the hardware kernels are; the portable kernel is not (its table look-ups are indexed by
-/// secret data, which leaks through the cache).</para>
+/// <para>Kernels, chosen once per key, and whether each is constant-time:</para>
+/// <list type="bullet">
+/// <item><description>128-bit blocks on x86 with AES-NI, or ARMv8 with the AES instructions (not on netstandard2.0
+/// builds): the hardware kernel, 8 blocks interleaved for ECB, CTR and CBC decryption, key expansion on the AES unit.
+/// Constant-time.</description></item>
+/// <item><description>256-bit blocks on x86 with AES-NI (not on netstandard2.0 builds): AES-NI with a byte permutation
+/// across the two halves that turns AES's ShiftRows into Rijndael-256's. Constant-time.</description></item>
+/// <item><description>Everything else (160-, 192- and 224-bit blocks always; 128- and 256-bit blocks on netstandard2.0
+/// builds such as .NET Framework, Mono and Unity, and on CPUs without AES instructions): the portable bitsliced
+/// kernel, which evaluates the S-box as a Boolean circuit on 64-bit words with no table and no data-dependent branch or
+/// index, key schedule included. Constant-time. It processes 4 blocks of 128 bits, 3 of 160 or 2 of 192..256 bits in
+/// one pass for ECB, CTR and CBC decryption; CBC encryption is serial and costs one pass per block.</description></item>
+/// <item><description>Only if <see cref="AllowVariableTimeTableKernel"/> is set: the portable T-table kernel replaces
+/// the bitsliced one in the cases above. Not constant-time: its table look-ups are indexed by secret data, which
+/// leaks through the cache.</description></item>
+/// </list>
 /// </remarks>
 public sealed class RijndaelCipher : BlockCipherAlgorithm
 {
