@@ -229,6 +229,66 @@ public class BlockCipherContractTests
         Assert.Throws<ObjectDisposedException>(() => cipher.EncryptCtr(new byte[16], new byte[cipher.BlockSize / 8]));
     }
 
+    [Theory]
+    [MemberData(nameof(Ciphers))]
+    public void SettingKeySizeToItsCurrentValueReKeysAsAesDoes(string name)
+    {
+        Random random = TestRandom.Create(name.Length + 11);
+        using BlockCipherAlgorithm cipher = Create(name);
+        using Aes aes = Aes.Create();
+        foreach (SymmetricAlgorithm algorithm in new SymmetricAlgorithm[] { aes, cipher })
+        {
+            int blockBytes = algorithm.BlockSize / 8;
+            byte[] iv = TestRandom.Bytes(random, blockBytes);
+            byte[] message = TestRandom.Bytes(random, 3 * blockBytes + 5);
+            byte[] key = TestRandom.Bytes(random, algorithm.KeySize / 8);
+            algorithm.Key = key;
+            byte[] before = algorithm.EncryptCbc(message, iv);
+            algorithm.KeySize = algorithm.KeySize; // the same size: a new key all the same
+            Assert.NotEqual(key, algorithm.Key);
+            byte[] after = algorithm.EncryptCbc(message, iv);
+            Assert.NotEqual(before, after);
+
+            // Whatever Key reports is the key the data was encrypted with.
+            using SymmetricAlgorithm check = algorithm is Aes ? Aes.Create() : Create(name);
+            check.Key = algorithm.Key;
+            Assert.Equal(message, check.DecryptCbc(after, iv));
+        }
+    }
+
+    [Theory]
+    [MemberData(nameof(Ciphers))]
+    public void EveryPathThatChangesOrDropsTheKeyWipesTheCachedScheduleAndTheOldKey(string name)
+    {
+        FieldInfo keyValue = typeof(SymmetricAlgorithm).GetField("KeyValue", BindingFlags.Instance | BindingFlags.NonPublic)!;
+        var changes = new (string Path, Action<BlockCipherAlgorithm> Change)[]
+        {
+            ("Key", c => c.Key = Enumerable.Repeat((byte)0x11, c.KeySize / 8).ToArray()),
+            ("Key (same value)", c => c.Key = Enumerable.Repeat((byte)0x5C, c.KeySize / 8).ToArray()),
+            ("KeySize (same value)", c => c.KeySize = c.KeySize),
+            ("KeySize", c => c.KeySize = Sizes(c.LegalKeySizes).OrderBy(size => size == c.KeySize).First()), // another size where there is one
+            ("GenerateKey", c => c.GenerateKey()),
+            ("Dispose", c => c.Dispose()),
+        };
+        foreach ((string path, Action<BlockCipherAlgorithm> change) in changes)
+        {
+            BlockCipherAlgorithm cipher = Create(name);
+            cipher.Key = Enumerable.Repeat((byte)0x5C, cipher.KeySize / 8).ToArray();
+            byte[] oldKey = (byte[])keyValue.GetValue(cipher)!;
+            BlockCipherKernel kernel = cipher.Kernel;
+            List<Array> keyArrays = KeyArrays(kernel).ToList();
+            Assert.Contains(keyArrays, a => !IsZero(a));
+            change(cipher);
+            Assert.True(keyArrays.All(IsZero), $"{name}: {path} left the old expanded key in {kernel.GetType().Name}");
+            Assert.True(oldKey.All(b => b == 0), $"{name}: {path} left the old key bytes");
+            if (path != "Dispose")
+            {
+                Assert.NotSame(kernel, cipher.Kernel); // a new schedule for whatever key is current now
+                cipher.Dispose();
+            }
+        }
+    }
+
     /// <summary>The array-typed fields of a kernel: where expanded keys live.</summary>
     private static IEnumerable<Array> KeyArrays(object kernel)
     {

@@ -74,11 +74,9 @@ public abstract partial class BlockCipherAlgorithm : SymmetricAlgorithm
                 ThrowHelper.ThrowInvalidKeySize();
             }
 
-            if (value != KeySizeValue)
-            {
-                WipeKey();
-            }
-
+            // Always a new key, even for the current size: the runtime's algorithms drop the key here, and Key then
+            // generates a new one, so the cached schedule must go with it.
+            WipeKey();
             base.KeySize = value;
         }
     }

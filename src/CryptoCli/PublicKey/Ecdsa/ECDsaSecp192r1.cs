@@ -5,6 +5,7 @@
 using System;
 using System.IO;
 using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
 using System.Security.Cryptography;
 #if NET
 using System.Formats.Asn1;
@@ -396,84 +397,120 @@ public sealed class ECDsaSecp192r1 : ECDsa
             throw new CryptographicException(NoPrivateKeyMessage);
         }
 
-        P192Scalar privateKey = new(privateKeyLimbs[0], privateKeyLimbs[1], privateKeyLimbs[2]);
-        P192Scalar e = P192Scalar.FromHash(hash);
+        // Every secret of the signature lives in these stack buffers, wiped in finally whatever happens.
+        Span<P192Scalar> secrets = stackalloc P192Scalar[2]; // the private key and the current nonce
         Span<byte> privateKeyBytes = stackalloc byte[FieldSize];
-        privateKey.Write(privateKeyBytes);
         Span<byte> k = stackalloc byte[64];
         Span<byte> v = stackalloc byte[64];
-        Rfc6979Nonce nonces = new(Rfc6979Nonce.HashForDigestLength(hash.Length), privateKeyBytes, e, k, v);
-        while (true)
+        try
         {
-            nonces.Next(out P192Scalar nonce);
-            if (TrySign(privateKey, e, nonce, out P192Scalar r, out P192Scalar s))
+            ref P192Scalar privateKey = ref secrets[0];
+            ref P192Scalar nonce = ref secrets[1];
+            privateKey = new P192Scalar(privateKeyLimbs[0], privateKeyLimbs[1], privateKeyLimbs[2]);
+            P192Scalar e = P192Scalar.FromHash(hash);
+            privateKey.Write(privateKeyBytes);
+            Rfc6979Nonce nonces = new(Rfc6979Nonce.HashForDigestLength(hash.Length), privateKeyBytes, e, k, v);
+            while (true)
             {
-                r.Write(signature);
-                s.Write(signature.Slice(FieldSize));
-                break;
+                nonces.Next(out nonce);
+                if (TrySign(privateKey, e, nonce, out P192Scalar r, out P192Scalar s))
+                {
+                    r.Write(signature);
+                    s.Write(signature.Slice(FieldSize));
+                    break;
+                }
             }
         }
-
-        CryptographicOperations.ZeroMemory(privateKeyBytes);
-        CryptographicOperations.ZeroMemory(k);
-        CryptographicOperations.ZeroMemory(v);
-        privateKey = default;
+        finally
+        {
+            CryptographicOperations.ZeroMemory(MemoryMarshal.AsBytes(secrets));
+            CryptographicOperations.ZeroMemory(privateKeyBytes);
+            CryptographicOperations.ZeroMemory(k);
+            CryptographicOperations.ZeroMemory(v);
+        }
     }
 
     /// <summary>r = x(k*G) mod n, s = k^-1 (e + r d) mod n; false when r or s is zero (then the next nonce is tried).</summary>
-    [MethodImpl(P192FieldElement.HotPath)]
     internal static bool TrySign(in P192Scalar privateKey, in P192Scalar e, in P192Scalar nonce, out P192Scalar r, out P192Scalar s)
     {
-        P192Curve.MultiplyBase(nonce, out P192ProjectivePoint point);
+        // k*G and the values derived from k and d are secret: they live in stack buffers wiped in finally.
+        Span<P192ProjectivePoint> nonceTimesG = stackalloc P192ProjectivePoint[1];
+        Span<P192FieldElement> fieldSecrets = stackalloc P192FieldElement[3];
+        Span<P192Scalar> scalarSecrets = stackalloc P192Scalar[6];
+        Span<byte> randomBytes = stackalloc byte[2 * FieldSize];
+        try
+        {
+            return TrySignCore(privateKey, e, nonce, nonceTimesG, fieldSecrets, scalarSecrets, randomBytes, out r, out s);
+        }
+        finally
+        {
+            CryptographicOperations.ZeroMemory(MemoryMarshal.AsBytes(nonceTimesG));
+            CryptographicOperations.ZeroMemory(MemoryMarshal.AsBytes(fieldSecrets));
+            CryptographicOperations.ZeroMemory(MemoryMarshal.AsBytes(scalarSecrets));
+            CryptographicOperations.ZeroMemory(randomBytes);
+        }
+    }
+
+    [MethodImpl(P192FieldElement.HotPath)]
+    private static bool TrySignCore(
+        in P192Scalar privateKey,
+        in P192Scalar e,
+        in P192Scalar nonce,
+        Span<P192ProjectivePoint> nonceTimesG,
+        Span<P192FieldElement> fieldSecrets,
+        Span<P192Scalar> scalarSecrets,
+        Span<byte> randomBytes,
+        out P192Scalar r,
+        out P192Scalar s)
+    {
+        ref P192ProjectivePoint point = ref nonceTimesG[0];
+        P192Curve.MultiplyBase(nonce, out point);
 
         // x = X / Z with Z^-1 = c (Z c)^-1 for a fresh random c in [1, p-1]: the variable-time inversion only sees
         // Z c, which is uniform and independent of k (Z is never zero: k G is never the point at infinity).
         // One call to the system's generator for both blinding factors (it costs about as much as an inversion).
-        Span<byte> randomBytes = stackalloc byte[2 * FieldSize];
         SecureRandom.Fill(randomBytes);
         Span<byte> blindBytes = randomBytes.Slice(0, FieldSize);
-        P192FieldElement fieldBlind;
+        ref P192FieldElement fieldBlind = ref fieldSecrets[0];
+        ref P192FieldElement blindedZ = ref fieldSecrets[1];
+        ref P192FieldElement zInverse = ref fieldSecrets[2];
         while (!P192FieldElement.TryRead(blindBytes, out fieldBlind) || fieldBlind.IsZeroVariableTime)
         {
             SecureRandom.Fill(blindBytes);
         }
 
-        P192FieldElement.Multiply(point.Z, fieldBlind, out P192FieldElement blindedZ);
-        P192FieldElement.InvertVariableTime(blindedZ, out P192FieldElement zInverse);
+        P192FieldElement.Multiply(point.Z, fieldBlind, out blindedZ);
+        P192FieldElement.InvertVariableTime(blindedZ, out zInverse);
         P192FieldElement.Multiply(zInverse, fieldBlind, out zInverse);
         P192FieldElement.Multiply(point.X, zInverse, out P192FieldElement x);
 
-        // x < p < 2n, so one conditional subtraction reduces it modulo n.
+        // x < p < 2n, so one conditional subtraction reduces it modulo n. x is public: r is x mod n.
         Span<byte> xBytes = stackalloc byte[FieldSize];
         x.Write(xBytes);
         r = P192Scalar.FromHash(xBytes);
-        fieldBlind = default;
-        blindedZ = default;
-        zInverse = default;
 
-        P192Scalar.Multiply(r, privateKey, out P192Scalar rd);
-        P192Scalar.Add(e, rd, out P192Scalar sum);
+        ref P192Scalar rd = ref scalarSecrets[0];
+        ref P192Scalar sum = ref scalarSecrets[1];
+        ref P192Scalar blind = ref scalarSecrets[2];
+        ref P192Scalar blinded = ref scalarSecrets[3];
+        ref P192Scalar blindedInverse = ref scalarSecrets[4];
+        ref P192Scalar nonceInverse = ref scalarSecrets[5];
+        P192Scalar.Multiply(r, privateKey, out rd);
+        P192Scalar.Add(e, rd, out sum);
         // k^-1 = b (k b)^-1 for a fresh random b in [1, n-1]: the variable-time inversion only sees k b, which is
         // uniform and independent of k (multiplicative blinding), and it is several times faster than Fermat.
         blindBytes = randomBytes.Slice(FieldSize);
-        P192Scalar blind = P192Scalar.ReadRaw(blindBytes);
+        blind = P192Scalar.ReadRaw(blindBytes);
         while (blind.IsZeroVariableTime || !P192Scalar.IsBelowN(blind))
         {
             SecureRandom.Fill(blindBytes);
             blind = P192Scalar.ReadRaw(blindBytes);
         }
 
-        P192Scalar.MontgomeryMultiply(nonce, blind, out P192Scalar blinded);           // k b / R
-        P192Scalar.InvertVariableTime(blinded, out P192Scalar blindedInverse);         // R / (k b)
-        P192Scalar.MontgomeryMultiply(blindedInverse, blind, out P192Scalar nonceInverse); // 1 / k
+        P192Scalar.MontgomeryMultiply(nonce, blind, out blinded);                  // k b / R
+        P192Scalar.InvertVariableTime(blinded, out blindedInverse);                // R / (k b)
+        P192Scalar.MontgomeryMultiply(blindedInverse, blind, out nonceInverse);    // 1 / k
         P192Scalar.Multiply(nonceInverse, sum, out s);
-        CryptographicOperations.ZeroMemory(randomBytes);
-        blind = default;
-        blinded = default;
-        blindedInverse = default;
-        rd = default;
-        sum = default;
-        nonceInverse = default;
         return !r.IsZeroVariableTime && !s.IsZeroVariableTime;
     }
 
@@ -533,25 +570,32 @@ public sealed class ECDsaSecp192r1 : ECDsa
     private void GenerateKeyCore()
     {
         Span<byte> random = stackalloc byte[FieldSize];
-        P192Scalar scalar;
-        do
+        Span<P192Scalar> scalarBox = stackalloc P192Scalar[1];
+        try
         {
-            SecureRandom.Fill(random);
-            scalar = P192Scalar.ReadRaw(random);
-        }
-        while (scalar.IsZeroVariableTime || !P192Scalar.IsBelowN(scalar));
+            ref P192Scalar scalar = ref scalarBox[0];
+            do
+            {
+                SecureRandom.Fill(random);
+                scalar = P192Scalar.ReadRaw(random);
+            }
+            while (scalar.IsZeroVariableTime || !P192Scalar.IsBelowN(scalar));
 
-        CryptographicOperations.ZeroMemory(random);
-        P192Curve.MultiplyBase(scalar, out P192ProjectivePoint point);
-        point.TryToAffine(out P192AffinePoint publicKey);
-        // Reuse the private key's array, so that generating a key allocates nothing.
-        ulong[] privateKey = _privateKey ?? new ulong[3];
-        privateKey[0] = scalar.L0;
-        privateKey[1] = scalar.L1;
-        privateKey[2] = scalar.L2;
-        _publicKey = publicKey;
-        _privateKey = privateKey;
-        scalar = default;
+            P192Curve.MultiplyBase(scalar, out P192ProjectivePoint point);
+            point.TryToAffine(out P192AffinePoint publicKey);
+            // Reuse the private key's array, so that generating a key allocates nothing.
+            ulong[] privateKey = _privateKey ?? new ulong[3];
+            privateKey[0] = scalar.L0;
+            privateKey[1] = scalar.L1;
+            privateKey[2] = scalar.L2;
+            _publicKey = publicKey;
+            _privateKey = privateKey;
+        }
+        finally
+        {
+            CryptographicOperations.ZeroMemory(random);
+            CryptographicOperations.ZeroMemory(MemoryMarshal.AsBytes(scalarBox));
+        }
     }
 
     private void SetKey(in P192AffinePoint publicKey, ulong[]? privateKey)

@@ -9,6 +9,8 @@
 
 using System;
 using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
+using System.Security.Cryptography;
 #if NET
 using System.Runtime.Intrinsics;
 #endif
@@ -62,6 +64,22 @@ internal static class P192Curve
         // Signed odd digits: d = (w mod 128) - 64 keeps (w - d) / 64 odd, so w shrinks by 64 each step; the last w
         // is odd and at most 63 because k < n (the recoding is monotone in k, and n - 2 ends on 63).
         Span<int> digits = stackalloc int[CombRows];
+        try
+        {
+            MultiplyBaseCore(odd, evenMask, digits, out result);
+        }
+        finally
+        {
+            // The digits are the secret scalar, recoded.
+            CryptographicOperations.ZeroMemory(MemoryMarshal.AsBytes(digits));
+            odd = default;
+            negated = default;
+        }
+    }
+
+    [MethodImpl(P192FieldElement.HotPath)]
+    private static void MultiplyBaseCore(in P192Scalar odd, ulong evenMask, Span<int> digits, out P192ProjectivePoint result)
+    {
         ulong w0 = odd.L0, w1 = odd.L1, w2 = odd.L2;
         for (int i = 0; i < CombRows - 1; i++)
         {
@@ -91,10 +109,6 @@ internal static class P192Curve
         result.X = accumulator.X;
         result.Z = accumulator.Z;
         ConditionalNegate(accumulator.Y, evenMask, out result.Y);
-        digits.Clear();
-        w0 = w1 = w2 = 0;
-        odd = default;
-        negated = default;
     }
 
     /// <summary>|digit| * 64^row * G negated when digit &lt; 0, reading every entry of the row (constant-time).</summary>

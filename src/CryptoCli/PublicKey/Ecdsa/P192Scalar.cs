@@ -8,6 +8,7 @@
 using System;
 using System.Buffers.Binary;
 using System.Runtime.CompilerServices;
+using System.Security.Cryptography;
 using static CryptoCli.P192FieldElement;
 
 namespace CryptoCli;
@@ -47,14 +48,22 @@ internal struct P192Scalar
     /// <summary>Reads up to 24 big-endian bytes as an integer (shorter input is left-padded with zeros).</summary>
     public static P192Scalar ReadRaw(ReadOnlySpan<byte> bigEndian)
     {
+        // The input is often secret (private keys, nonce candidates, blinding factors): the copy is wiped.
         Span<byte> padded = stackalloc byte[24];
-        padded.Clear();
-        bigEndian.CopyTo(padded.Slice(24 - bigEndian.Length));
-        P192Scalar value;
-        value.L2 = BinaryPrimitives.ReadUInt64BigEndian(padded);
-        value.L1 = BinaryPrimitives.ReadUInt64BigEndian(padded.Slice(8));
-        value.L0 = BinaryPrimitives.ReadUInt64BigEndian(padded.Slice(16));
-        return value;
+        try
+        {
+            padded.Clear();
+            bigEndian.CopyTo(padded.Slice(24 - bigEndian.Length));
+            P192Scalar value;
+            value.L2 = BinaryPrimitives.ReadUInt64BigEndian(padded);
+            value.L1 = BinaryPrimitives.ReadUInt64BigEndian(padded.Slice(8));
+            value.L0 = BinaryPrimitives.ReadUInt64BigEndian(padded.Slice(16));
+            return value;
+        }
+        finally
+        {
+            CryptographicOperations.ZeroMemory(padded);
+        }
     }
 
     /// <summary>Reads 24 big-endian bytes; false when the value is not below n.</summary>

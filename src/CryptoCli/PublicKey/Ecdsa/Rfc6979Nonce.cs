@@ -2,6 +2,9 @@
 // bits2int is "the leftmost 24 bytes" and int2octets is 24 bytes big-endian). HMAC comes from the runtime.
 
 using System;
+#if !NET
+using System.Buffers;
+#endif
 using System.Security.Cryptography;
 
 namespace CryptoCli;
@@ -41,19 +44,24 @@ internal ref struct Rfc6979Nonce
         _v.Fill(0x01);
         _k.Clear();
         Span<byte> buffer = stackalloc byte[64 + 1 + 24 + 24];
-        Span<byte> message = buffer.Slice(0, length + 1 + 24 + 24);
-        for (byte separator = 0; separator <= 1; separator++)
+        try
         {
-            // K = HMAC_K(V || separator || int2octets(x) || bits2octets(h1)); V = HMAC_K(V)
-            _v.CopyTo(message);
-            message[length] = separator;
-            privateKey24.CopyTo(message.Slice(length + 1));
-            reducedHash.Write(message.Slice(length + 1 + 24));
-            Hmac(_k, message, _k);
-            Hmac(_k, _v, _v);
+            Span<byte> message = buffer.Slice(0, length + 1 + 24 + 24);
+            for (byte separator = 0; separator <= 1; separator++)
+            {
+                // K = HMAC_K(V || separator || int2octets(x) || bits2octets(h1)); V = HMAC_K(V)
+                _v.CopyTo(message);
+                message[length] = separator;
+                privateKey24.CopyTo(message.Slice(length + 1));
+                reducedHash.Write(message.Slice(length + 1 + 24));
+                Hmac(_k, message, _k);
+                Hmac(_k, _v, _v);
+            }
         }
-
-        CryptographicOperations.ZeroMemory(buffer);
+        finally
+        {
+            CryptographicOperations.ZeroMemory(buffer); // holds the private key
+        }
     }
 
     /// <summary>Step h: the next candidate k in [1, n-1] (the first call gives RFC 6979's k; later calls continue the DRBG).</summary>
@@ -61,32 +69,40 @@ internal ref struct Rfc6979Nonce
     {
         Span<byte> t = stackalloc byte[24 + 64];
         Span<byte> retry = stackalloc byte[64 + 1];
-        while (true)
+        try
         {
-            if (_started)
+            while (true)
             {
-                // K = HMAC_K(V || 0x00); V = HMAC_K(V)
-                _v.CopyTo(retry);
-                retry[_v.Length] = 0;
-                Hmac(_k, retry.Slice(0, _v.Length + 1), _k);
-                Hmac(_k, _v, _v);
-            }
+                if (_started)
+                {
+                    // K = HMAC_K(V || 0x00); V = HMAC_K(V)
+                    _v.CopyTo(retry);
+                    retry[_v.Length] = 0;
+                    Hmac(_k, retry.Slice(0, _v.Length + 1), _k);
+                    Hmac(_k, _v, _v);
+                }
 
-            _started = true;
-            int filled = 0;
-            while (filled < 24)
-            {
-                Hmac(_k, _v, _v);
-                _v.CopyTo(t.Slice(filled));
-                filled += _v.Length;
-            }
+                _started = true;
+                int filled = 0;
+                while (filled < 24)
+                {
+                    Hmac(_k, _v, _v);
+                    _v.CopyTo(t.Slice(filled));
+                    filled += _v.Length;
+                }
 
-            nonce = P192Scalar.ReadRaw(t.Slice(0, 24));
+                nonce = P192Scalar.ReadRaw(t.Slice(0, 24));
+                if (!nonce.IsZeroVariableTime && P192Scalar.IsBelowN(nonce))
+                {
+                    return;
+                }
+            }
+        }
+        finally
+        {
+            // t holds the nonce candidates; retry the DRBG state.
             CryptographicOperations.ZeroMemory(t);
-            if (!nonce.IsZeroVariableTime && P192Scalar.IsBelowN(nonce))
-            {
-                return;
-            }
+            CryptographicOperations.ZeroMemory(retry);
         }
     }
 
@@ -112,17 +128,33 @@ internal ref struct Rfc6979Nonce
             HMACSHA256.HashData(key, data, destination);
         }
 #else
+        // netstandard2.0 has no span HMAC: the key goes into an exact-size array (the HMAC object needs one) and the
+        // data, which holds the private key in steps d and f, into a rented buffer; all of them wiped in finally.
         byte[] keyBytes = key.ToArray();
+        byte[] message = ArrayPool<byte>.Shared.Rent(data.Length);
+        byte[]? mac = null;
+        try
+        {
+            data.CopyTo(message);
 #pragma warning disable CA5350 // see above
-        using HMAC hmac = _hash == HashAlgorithmName.SHA1 ? new HMACSHA1(keyBytes)
-            : _hash == HashAlgorithmName.SHA384 ? new HMACSHA384(keyBytes)
-            : _hash == HashAlgorithmName.SHA512 ? new HMACSHA512(keyBytes)
-            : new HMACSHA256(keyBytes);
+            using HMAC hmac = _hash == HashAlgorithmName.SHA1 ? new HMACSHA1(keyBytes)
+                : _hash == HashAlgorithmName.SHA384 ? new HMACSHA384(keyBytes)
+                : _hash == HashAlgorithmName.SHA512 ? new HMACSHA512(keyBytes)
+                : new HMACSHA256(keyBytes);
 #pragma warning restore CA5350
-        byte[] mac = hmac.ComputeHash(data.ToArray());
-        mac.CopyTo(destination);
-        CryptographicOperations.ZeroMemory(keyBytes);
-        CryptographicOperations.ZeroMemory(mac);
+            mac = hmac.ComputeHash(message, 0, data.Length);
+            mac.CopyTo(destination);
+        }
+        finally
+        {
+            CryptographicOperations.ZeroMemory(keyBytes);
+            CryptographicOperations.ZeroMemory(message.AsSpan(0, data.Length));
+            ArrayPool<byte>.Shared.Return(message);
+            if (mac is not null)
+            {
+                CryptographicOperations.ZeroMemory(mac);
+            }
+        }
 #endif
     }
 }

@@ -1,0 +1,126 @@
+using System;
+using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
+using System.Security.Cryptography;
+using Xunit;
+
+namespace CryptoCli.Tests;
+
+/// <summary>
+/// Signing leaves no copy of its secrets behind on the stack: the private key (as bytes and as limbs), the
+/// RFC 6979 nonce and the point k·G. The check reads the stack memory the signing frames just used, through an
+/// uninitialized stackalloc at the same depth, and looks for each secret's bytes; a positive control shows the scan
+/// finds a secret that is left behind.
+/// </summary>
+public class EcdsaWipingTests
+{
+    // Far deeper than signing's frames (a few KiB), well within the 1 MiB minimum thread stack.
+    private const int ScanBytes = 64 * 1024;
+
+    [Fact]
+    public void TheScanFindsASecretLeftOnTheStack()
+    {
+        WarmUp();
+        byte[] secret = RandomNumberGenerator.GetBytes(24);
+        ScrubStack();
+        LeaveOnStack(secret);
+        Assert.True(StackContains(secret), "the stack scan is blind: it did not find a secret left on purpose");
+    }
+
+    [Fact]
+    public void SigningLeavesNoPrivateKeyNonceOrNoncePointOnTheStack()
+    {
+        WarmUp();
+        for (int attempt = 0; attempt < 4; attempt++)
+        {
+            using var key = new ECDsaSecp192r1();
+            byte[] d = key.ExportParameters(true).D!;
+            byte[] hash = RandomNumberGenerator.GetBytes(32);
+
+            // The secrets the signature will compute, worked out here first (this leaves copies, scrubbed below).
+            P192Scalar privateKey = P192Scalar.ReadRaw(d);
+            P192Scalar e = P192Scalar.FromHash(hash);
+            Span<byte> k = stackalloc byte[64];
+            Span<byte> v = stackalloc byte[64];
+            var nonces = new Rfc6979Nonce(Rfc6979Nonce.HashForDigestLength(hash.Length), d, e, k, v);
+            nonces.Next(out P192Scalar nonce);
+            P192Curve.MultiplyBase(nonce, out P192ProjectivePoint point);
+            byte[] nonceBytes = new byte[24];
+            nonce.Write(nonceBytes);
+            var secrets = new (string What, byte[] Bytes)[]
+            {
+                ("private key (big-endian bytes)", d),
+                ("private key (limbs)", AsBytes(privateKey)),
+                ("nonce (big-endian bytes)", nonceBytes),
+                ("nonce (limbs)", AsBytes(nonce)),
+                ("k·G X", AsBytes(point.X)),
+                ("k·G Y", AsBytes(point.Y)),
+                ("k·G Z", AsBytes(point.Z)),
+            };
+            k.Clear();
+            v.Clear();
+            nonce = default;
+            privateKey = default;
+            point = default;
+            ScrubStack();
+
+            Sign(key, hash);
+            foreach ((string what, byte[] bytes) in secrets)
+            {
+                Assert.False(StackContains(bytes), $"signing left the {what} on the stack");
+            }
+
+            // The same scan, in the same state, sees a secret that is left behind.
+            LeaveOnStack(nonceBytes);
+            Assert.True(StackContains(nonceBytes), "the stack scan is blind");
+        }
+    }
+
+    /// <summary>
+    /// Compiles everything the scan runs, before it runs: the first call of a method compiles it on this thread's
+    /// stack, which would overwrite (and so hide) what the previous call left there.
+    /// </summary>
+    private static void WarmUp()
+    {
+        using var key = new ECDsaSecp192r1();
+        byte[] hash = new byte[32];
+        for (int i = 0; i < 3; i++)
+        {
+            ScrubStack();
+            Sign(key, hash);
+            LeaveOnStack(hash);
+            StackContains(hash);
+        }
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static void Sign(ECDsaSecp192r1 key, byte[] hash) => key.SignHash(hash);
+
+    private static byte[] AsBytes<T>(T value)
+        where T : struct => MemoryMarshal.AsBytes(MemoryMarshal.CreateSpan(ref value, 1)).ToArray();
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    [SkipLocalsInit]
+    private static void LeaveOnStack(byte[] secret)
+    {
+        Span<byte> buffer = stackalloc byte[256];
+        secret.CopyTo(buffer.Slice(100));
+        GC.KeepAlive(buffer.ToArray().Length);
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static void ScrubStack()
+    {
+        Span<byte> stack = stackalloc byte[ScanBytes];
+        CryptographicOperations.ZeroMemory(stack);
+    }
+
+    /// <summary>The uninitialized stackalloc covers the memory of the frames that ran below this depth just before.</summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    [SkipLocalsInit]
+    private static bool StackContains(ReadOnlySpan<byte> pattern)
+    {
+        Span<byte> stack = stackalloc byte[ScanBytes];
+        return stack.IndexOf(pattern) >= 0;
+    }
+}
