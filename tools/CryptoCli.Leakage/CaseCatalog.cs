@@ -1,0 +1,124 @@
+using System;
+using System.Collections.Generic;
+using System.Runtime.Intrinsics.X86;
+
+namespace CryptoCli.Leakage;
+
+/// <summary>
+/// Every case the tool knows: the positive control, every path the library's docs call constant-time, and the
+/// public types' default Rijndael path at each block size (its claim follows the kernel it picks).
+/// </summary>
+internal static class CaseCatalog
+{
+    private const string NoAesNi = "no AES-NI + SSSE3 in this process";
+    private const string NoArmAes = "no ARMv8 AES instructions in this process (x86 machine)";
+
+    public static List<LeakageCase> Create()
+    {
+        var cases = new List<LeakageCase>
+        {
+            // The positive control (see TableControlCase): it must be detected, or the measurement is not sensitive
+            // enough to vouch for anything.
+            new TableControlCase(),
+
+            // The same kernel under exactly the conditions of the constant-time rows (L1 eviction only), for reference:
+            // how strongly this harness sees a table leak without the attacker's help.
+            new BlockKernelCase("rijndael-ttable-128", "RijndaelPortableKernel (T-tables), AES-128, EncryptBlocks, 1 block",
+                Claim.NotConstantTime, 16, 16, 1, decrypt: false, fixedIsWhiteningKey: true,
+                key => new RijndaelPortableKernel(key, 16), Always),
+
+            // AES-NI, 128-bit block: 9 blocks per call cover the 8-way interleaved loop and the one-block tail.
+            new BlockKernelCase("aesni-128-encrypt", "RijndaelAesNiKernel, AES-128, EncryptBlocks, 9 blocks (8-way loop + tail)",
+                Claim.ConstantTime, 16, 16, 9, decrypt: false, fixedIsWhiteningKey: true,
+                key => new RijndaelAesNiKernel(key), AesNi),
+            new BlockKernelCase("aesni-128-decrypt", "RijndaelAesNiKernel, AES-128, DecryptBlocks, 9 blocks (8-way loop + tail)",
+                Claim.ConstantTime, 16, 16, 9, decrypt: true, fixedIsWhiteningKey: false,
+                key => new RijndaelAesNiKernel(key), AesNi),
+            new KeyExpansionCase("aesni-128-key-expansion", "new RijndaelAesNiKernel(key) + Dispose, AES-256 key (encryption and decryption keys)",
+                Claim.ConstantTime, 32, key => new RijndaelAesNiKernel(key), AesNi),
+
+            // AES-NI, 256-bit Rijndael block: 5 blocks per call cover the 4-way loop and the tail.
+            new BlockKernelCase("aesni-wide-256-encrypt", "RijndaelWideAesNiKernel, Rijndael-256/256, EncryptBlocks, 5 blocks (4-way loop + tail)",
+                Claim.ConstantTime, 32, 32, 5, decrypt: false, fixedIsWhiteningKey: true,
+                key => new RijndaelWideAesNiKernel(key), AesNi),
+            new BlockKernelCase("aesni-wide-256-decrypt", "RijndaelWideAesNiKernel, Rijndael-256/256, DecryptBlocks, 5 blocks (4-way loop + tail)",
+                Claim.ConstantTime, 32, 32, 5, decrypt: true, fixedIsWhiteningKey: false,
+                key => new RijndaelWideAesNiKernel(key), AesNi),
+            new KeyExpansionCase("aesni-wide-256-key-expansion", "new RijndaelWideAesNiKernel(key) + Dispose, 256-bit key (encryption and decryption keys)",
+                Claim.ConstantTime, 32, key => new RijndaelWideAesNiKernel(key), AesNi),
+
+            // ARMv8 AES: listed so that an Arm64 run measures it; skipped visibly elsewhere.
+            new BlockKernelCase("armv8-128-encrypt", "RijndaelArmKernel, AES-128, EncryptBlocks, 9 blocks",
+                Claim.ConstantTime, 16, 16, 9, decrypt: false, fixedIsWhiteningKey: true,
+                key => new RijndaelArmKernel(key), ArmAes),
+            new BlockKernelCase("armv8-128-decrypt", "RijndaelArmKernel, AES-128, DecryptBlocks, 9 blocks",
+                Claim.ConstantTime, 16, 16, 9, decrypt: true, fixedIsWhiteningKey: false,
+                key => new RijndaelArmKernel(key), ArmAes),
+
+            // Camellia's byte-sliced kernel: 16 blocks take the 128-bit path, 32 blocks the AVX2 path. With a
+            // 256-bit key the pre-whitening key is the key's first 128 bits.
+            new BlockKernelCase("camellia-bytesliced-16-encrypt", "CamelliaAesNiKernel, Camellia-256, EncryptBlocks, 16 blocks (SSE path)",
+                Claim.ConstantTime, 32, 16, 16, decrypt: false, fixedIsWhiteningKey: true,
+                key => new CamelliaAesNiKernel(key), AesNi),
+            new BlockKernelCase("camellia-bytesliced-32-encrypt", "CamelliaAesNiKernel, Camellia-256, EncryptBlocks, 32 blocks (AVX2 path)",
+                Claim.ConstantTime, 32, 16, 32, decrypt: false, fixedIsWhiteningKey: true,
+                key => new CamelliaAesNiKernel(key), () => AesNi() ?? (Avx2.IsSupported ? null : "no AVX2 in this process")),
+            new BlockKernelCase("camellia-bytesliced-32-decrypt", "CamelliaAesNiKernel, Camellia-256, DecryptBlocks, 32 blocks (AVX2 path)",
+                Claim.ConstantTime, 32, 16, 32, decrypt: true, fixedIsWhiteningKey: false,
+                key => new CamelliaAesNiKernel(key), () => AesNi() ?? (Avx2.IsSupported ? null : "no AVX2 in this process")),
+
+            // Luffa: every path is documented constant-time (bitsliced); two message blocks per call.
+            new FunctionCase("luffa-256-vector", "LuffaCore.Hash(256), Vector128 kernel, 64-byte message",
+                Claim.ConstantTime, 64, 32, (input, output) => LuffaCore.Hash(256, input, output, LuffaKernelKind.Vector),
+                () => LuffaCore.IsVectorSupported ? null : "Vector128 is not hardware accelerated"),
+            new FunctionCase("luffa-256-portable", "LuffaCore.Hash(256), portable scalar kernel, 64-byte message",
+                Claim.ConstantTime, 64, 32, (input, output) => LuffaCore.Hash(256, input, output, LuffaKernelKind.Portable), Always),
+            new FunctionCase("luffa-512-vector", "LuffaCore.Hash(512), Vector128 kernel, 64-byte message",
+                Claim.ConstantTime, 64, 64, (input, output) => LuffaCore.Hash(512, input, output, LuffaKernelKind.Vector),
+                () => LuffaCore.IsVectorSupported ? null : "Vector128 is not hardware accelerated"),
+
+            // Haraka: the hardware kernels (the public entry points pick them when present).
+            new FunctionCase("haraka-256-hw", "Haraka.Haraka256 (AES instructions), 32-byte input",
+                Claim.ConstantTime, 32, 32, (input, output) => Haraka.Haraka256(input, output), HarakaHardware),
+            new FunctionCase("haraka-512-hw", "Haraka.Haraka512 (AES instructions), 64-byte input",
+                Claim.ConstantTime, 64, 32, (input, output) => Haraka.Haraka512(input, output), HarakaHardware),
+            new FunctionCase("haraka-512x8-hw", "Haraka.Haraka512x8 (AES instructions), 8 x 64-byte inputs",
+                Claim.ConstantTime, 512, 256, (input, output) => Haraka.Haraka512x8(input, output), HarakaHardware),
+
+            // The research large-block ciphers' AES-NI kernels (round key 0 is the key).
+            new BlockKernelCase("largeblock-256-tworound-blend", "LargeBlock256TwoRoundBlend AES-NI kernel, EncryptBlocks, 4 blocks",
+                Claim.ConstantTime, 32, 32, 4, decrypt: false, fixedIsWhiteningKey: true,
+                key => LargeBlockKernels.Create(LargeBlockDefinition.TwoRound256Blend, key),
+                () => LargeBlockKernels.IsHardwareAccelerated(LargeBlockDefinition.TwoRound256Blend) ? null : NoAesNi),
+            new BlockKernelCase("largeblock-512-oneround-unpack", "LargeBlock512OneRoundUnpack AES-NI kernel, EncryptBlocks, 2 blocks",
+                Claim.ConstantTime, 64, 64, 2, decrypt: false, fixedIsWhiteningKey: true,
+                key => LargeBlockKernels.Create(LargeBlockDefinition.OneRound512Unpack, key),
+                () => LargeBlockKernels.IsHardwareAccelerated(LargeBlockDefinition.OneRound512Unpack) ? null : NoAesNi),
+
+            // ECDSA P-192 signing: the private key, then the nonce, as the secret.
+            new EcdsaSigningKeyCase(),
+            new EcdsaNonceCase(),
+        };
+
+        // The public RijndaelCipher's default path at every block size, 256-bit key, 1 block per call: what an
+        // application gets. Its claim is read from the kernel it picks (the T-table kernel is not constant-time).
+        foreach (int blockBits in new[] { 128, 160, 192, 224, 256 })
+        {
+            int blockBytes = blockBits / 8;
+            cases.Add(new BlockKernelCase($"rijndael-default-{blockBits}", $"RijndaelCipher {{ BlockSize = {blockBits} }}.Kernel, 256-bit key, EncryptBlocks, 1 block",
+                Claim.ConstantTime, 32, blockBytes, 1, decrypt: false, fixedIsWhiteningKey: true,
+                key => new RijndaelCipher { BlockSize = blockBits, Key = key }.Kernel, Always,
+                kernel => kernel is RijndaelPortableKernel ? Claim.NotConstantTime : Claim.ConstantTime));
+        }
+
+        return cases;
+    }
+
+    private static string? Always() => null;
+
+    private static string? AesNi() => RijndaelAesNiKernel.IsSupported ? null : NoAesNi;
+
+    private static string? ArmAes() => RijndaelArmKernel.IsSupported ? null : NoArmAes;
+
+    private static string? HarakaHardware() => Haraka.IsHardwareAccelerated ? null : "no AES instructions in this process";
+}

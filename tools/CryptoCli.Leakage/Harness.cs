@@ -1,0 +1,157 @@
+using System;
+using System.Diagnostics;
+using System.Runtime.CompilerServices;
+using System.Security.Cryptography;
+
+namespace CryptoCli.Leakage;
+
+/// <summary>The outcome of one case.</summary>
+internal sealed record CaseResult(LeakageCase Case, long Measurements, long Class0, long Class1, double FirstOrderT, string Test,
+    double AllDataT, double SecondOrderT, double MedianNanoseconds, TimeSpan Elapsed)
+{
+    /// <summary>dudect's figure: the largest |t| of every test, first and second order.</summary>
+    public double MaxT => Math.Max(FirstOrderT, SecondOrderT);
+}
+
+/// <summary>Settings shared by every case of a run.</summary>
+internal sealed record HarnessOptions(long Measurements, bool ShortMode, bool Evict, TimeSpan WarmUp, int CroppingThresholds);
+
+/// <summary>
+/// The measurement loop. For each batch: draw a random class per measurement and write that measurement's input
+/// (all inputs before any timing, so input generation never sits between two timed calls), then for each
+/// measurement run the untimed preparation, optionally evict the L1 data cache, and time one call with
+/// <see cref="Stopwatch.GetTimestamp"/>. Both classes go through the same code, buffers and order.
+/// </summary>
+internal sealed class Harness : IDisposable
+{
+    // Small batches keep the inputs of a batch in L2 (at most 512 bytes x 1024 = 512 KiB).
+    private const int BatchSize = 1024;
+
+    // dudect's rule: a test counts once it has this many measurements (fewer in short runs, see Measure).
+    private const long MinimumTestCount = 10_000;
+
+    private readonly HarnessOptions _options;
+    private readonly CacheEvictor _evictor;
+
+    public Harness(HarnessOptions options)
+    {
+        _options = options;
+        _evictor = new CacheEvictor();
+    }
+
+    /// <summary>Sum of the eviction reads, kept so that the JIT cannot drop them.</summary>
+    public long EvictionChecksum => _evictor.Checksum;
+
+    public void Dispose() => _evictor.Dispose();
+
+    public CaseResult Measure(LeakageCase leakageCase, long measurements)
+    {
+        var started = Stopwatch.StartNew();
+        leakageCase.Setup();
+        try
+        {
+            return MeasureCore(leakageCase, measurements, started);
+        }
+        finally
+        {
+            leakageCase.Dispose();
+        }
+    }
+
+    private CaseResult MeasureCore(LeakageCase leakageCase, long measurements, Stopwatch started)
+    {
+        int inputLength = leakageCase.InputLength;
+        byte[] classes = new byte[BatchSize];
+        byte[] inputs = new byte[BatchSize * inputLength];
+        long[] times = new long[BatchSize];
+
+        // Warm-up: the same loop, results discarded, until the JIT has had time to settle on optimised code.
+        var warmUp = Stopwatch.StartNew();
+        int warmUpBatches = 0;
+        while (warmUp.Elapsed < _options.WarmUp || warmUpBatches < 2)
+        {
+            RunBatch(leakageCase, classes, inputs, times, BatchSize);
+            warmUpBatches++;
+        }
+
+        // The cropping thresholds come from the first measurements (at least one batch, 10,000 when the run is long
+        // enough); those measurements then count like every other.
+        var statistics = new LeakageStatistics(_options.CroppingThresholds);
+        long calibrationCount = Math.Min(measurements, Math.Max(BatchSize, Math.Min(10_000, measurements / 10)));
+        long[] calibrationTimes = new long[calibrationCount];
+        byte[] calibrationClasses = new byte[calibrationCount];
+        long done = 0;
+        long class1 = 0;
+        while (done < measurements)
+        {
+            int count = (int)Math.Min(BatchSize, measurements - done);
+            RunBatch(leakageCase, classes, inputs, times, count);
+            for (int i = 0; i < count; i++)
+            {
+                int inputClass = classes[i];
+                class1 += inputClass;
+                if (done + i < calibrationCount)
+                {
+                    calibrationTimes[done + i] = times[i];
+                    calibrationClasses[done + i] = (byte)inputClass;
+                }
+                else
+                {
+                    statistics.Add(times[i], inputClass);
+                }
+            }
+
+            done += count;
+            if (!statistics.HasThresholds && done >= calibrationCount)
+            {
+                statistics.SetThresholds(calibrationTimes);
+                for (long i = 0; i < calibrationCount; i++)
+                {
+                    statistics.Add(calibrationTimes[i], calibrationClasses[i]);
+                }
+            }
+        }
+
+        Array.Sort(calibrationTimes);
+        double median = calibrationTimes[calibrationTimes.Length / 2] * 1e9 / Stopwatch.Frequency;
+        long minimum = Math.Min(MinimumTestCount, Math.Max(1000, measurements / 4));
+        (double firstOrder, string test, double secondOrder) = statistics.Max(minimum);
+        return new CaseResult(leakageCase, measurements, measurements - class1, class1, firstOrder, test, statistics.AllDataT,
+            secondOrder, median, started.Elapsed);
+    }
+
+    private void RunBatch(LeakageCase leakageCase, byte[] classes, byte[] inputs, long[] times, int count)
+    {
+        int inputLength = leakageCase.InputLength;
+        RandomNumberGenerator.Fill(classes.AsSpan(0, count));
+        for (int i = 0; i < count; i++)
+        {
+            classes[i] &= 1;
+            Span<byte> input = inputs.AsSpan(i * inputLength, inputLength);
+            if (classes[i] == 0)
+            {
+                leakageCase.WriteFixedInput(input);
+            }
+            else
+            {
+                leakageCase.WriteRandomInput(input);
+            }
+        }
+
+        bool evict = _options.Evict;
+        for (int i = 0; i < count; i++)
+        {
+            ReadOnlySpan<byte> input = inputs.AsSpan(i * inputLength, inputLength);
+            leakageCase.Prepare(input);
+            if (evict)
+            {
+                leakageCase.Evict(_evictor);
+            }
+
+            long start = Stopwatch.GetTimestamp();
+            leakageCase.Run(input);
+            long end = Stopwatch.GetTimestamp();
+            times[i] = end - start;
+        }
+    }
+}

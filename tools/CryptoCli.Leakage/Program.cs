@@ -1,0 +1,319 @@
+using System;
+using System.Collections.Generic;
+using System.Diagnostics;
+using System.Globalization;
+using System.IO;
+using System.Linq;
+using System.Runtime.InteropServices;
+using System.Text;
+
+namespace CryptoCli.Leakage;
+
+/// <summary>
+/// dudect-style timing-leakage test of CryptoCli's constant-time paths (docs/leakage-test.md):
+/// <c>dotnet run -c Release --project tools/CryptoCli.Leakage -- [options]</c>. Exit code 1 when the positive control
+/// was run and not detected (|t| not above --control-threshold), 2 for a bad command line; the constant-time rows are
+/// reported, never asserted.
+/// </summary>
+public static class Program
+{
+    private const double LeakThreshold = 4.5;
+
+    private const string Usage = """
+        Usage: CryptoCli.Leakage [options]
+          --cases A,B,...          cases to run: names, or prefixes ending in '*' (default: all)
+          --list                   list the cases and exit
+          --measurements N         timed calls per case (default 1,000,000; --short: 40,000)
+          --short                  the CI run: fewer measurements (slow cases fewer still), 0.2 s warm-up per case
+          --no-evict               do not evict the L1 data cache before each timed call
+          --control-threshold T    the control must reach |t| > T (default 10)
+          --markdown PATH          also write the result table as Markdown to PATH
+        """;
+
+    public static int Main(string[] args)
+    {
+        Options? options = Options.Parse(args, out string? error);
+        if (options is null)
+        {
+            Console.Error.WriteLine(error);
+            Console.Error.WriteLine(Usage);
+            return 2;
+        }
+
+        if (options.Help)
+        {
+            Console.WriteLine(Usage);
+            return 0;
+        }
+
+        List<LeakageCase> all = CaseCatalog.Create();
+        if (options.List)
+        {
+            foreach (LeakageCase c in all)
+            {
+                Console.WriteLine($"{c.Name,-34} {c.Claim,-16} {c.Path}");
+            }
+
+            return 0;
+        }
+
+        List<LeakageCase> selected = Select(all, options.Cases, out error);
+        if (error is not null)
+        {
+            Console.Error.WriteLine(error);
+            return 2;
+        }
+
+        var harnessOptions = new HarnessOptions(options.Measurements, options.Short, options.Evict, 
+            WarmUp: TimeSpan.FromSeconds(options.Short ? 0.2 : 1.0), CroppingThresholds: 100);
+        using var harness = new Harness(harnessOptions);
+        string header = Header(args, harnessOptions);
+        Console.WriteLine(header);
+
+        var results = new List<CaseResult>();
+        var skipped = new List<(LeakageCase Case, string Reason)>();
+        foreach (LeakageCase c in selected)
+        {
+            string? reason = c.Unavailable;
+            if (reason is not null)
+            {
+                skipped.Add((c, reason));
+                Console.WriteLine($"{c.Name,-34} SKIPPED: {reason}");
+                continue;
+            }
+
+            long measurements = options.Short ? Math.Max(2_000, (long)(options.Measurements * c.ShortModeScale)) : options.Measurements;
+            CaseResult result = harness.Measure(c, measurements);
+            results.Add(result);
+            Console.WriteLine(string.Create(CultureInfo.InvariantCulture,
+                $"{c.Name,-34} max |t| = {result.FirstOrderT,7:0.00} ({result.Test}), all data {result.AllDataT,6:0.00}, 2nd order {result.SecondOrderT,6:0.00}, median {result.MedianNanoseconds,9:0} ns, n = {result.Measurements:N0}, {result.Elapsed.TotalSeconds:0.0} s: {Verdict(result, options.ControlThreshold)}"));
+        }
+
+        string table = Table(results, skipped, options.ControlThreshold);
+        Console.WriteLine();
+        Console.WriteLine(table);
+        if (options.Markdown is not null)
+        {
+            File.WriteAllText(options.Markdown, header + Environment.NewLine + Environment.NewLine + table);
+            Console.WriteLine($"Wrote {options.Markdown}");
+        }
+
+        GC.KeepAlive(harness.EvictionChecksum);
+        List<CaseResult> missedControls = results.Where(r => r.Case.Claim == Claim.Control && r.MaxT <= options.ControlThreshold).ToList();
+        foreach (CaseResult r in missedControls)
+        {
+            Console.WriteLine(string.Create(CultureInfo.InvariantCulture,
+                $"FAILED: the positive control {r.Case.Name} reached |t| = {r.MaxT:0.00}, not above {options.ControlThreshold}: the measurement is not sensitive enough to vouch for the other rows."));
+        }
+
+        return missedControls.Count == 0 ? 0 : 1;
+    }
+
+    private static List<LeakageCase> Select(List<LeakageCase> all, IReadOnlyList<string>? patterns, out string? error)
+    {
+        error = null;
+        if (patterns is null)
+        {
+            return all;
+        }
+
+        var selected = new List<LeakageCase>();
+        foreach (string pattern in patterns)
+        {
+            bool prefix = pattern.EndsWith('*');
+            string stem = prefix ? pattern[..^1] : pattern;
+            List<LeakageCase> matches = all.Where(c => prefix ? c.Name.StartsWith(stem, StringComparison.Ordinal) : c.Name == stem).ToList();
+            if (matches.Count == 0)
+            {
+                error = $"No case matches '{pattern}' (--list shows them).";
+                return selected;
+            }
+
+            selected.AddRange(matches.Where(c => !selected.Contains(c)));
+        }
+
+        return selected;
+    }
+
+    private static string Verdict(CaseResult r, double controlThreshold) => r.Case.Claim switch
+    {
+        Claim.Control => r.MaxT > controlThreshold ? "control detected" : "CONTROL NOT DETECTED",
+        Claim.ConstantTime => r.MaxT < LeakThreshold ? "no leak found" : "POSSIBLE LEAK (|t| >= 4.5)",
+        _ => r.MaxT < LeakThreshold ? "no leak seen (not claimed constant-time)" : "leaks (documented: not constant-time)",
+    };
+
+    private static string ClaimText(Claim claim) => claim switch
+    {
+        Claim.Control => "positive control",
+        Claim.ConstantTime => "constant-time",
+        _ => "not constant-time",
+    };
+
+    private static string Table(List<CaseResult> results, List<(LeakageCase Case, string Reason)> skipped, double controlThreshold)
+    {
+        var table = new StringBuilder();
+        table.AppendLine("| case | path | classes | claim | measurements (class 0 / 1) | max \\|t\\| 1st order | at | \\|t\\| all data | \\|t\\| 2nd order | median time | verdict |");
+        table.AppendLine("|---|---|---|---|---|---:|---|---:|---:|---:|---|");
+        foreach (CaseResult r in results)
+        {
+            table.AppendLine(CultureInfo.InvariantCulture,
+                $"| {r.Case.Name} | {r.Case.Path} | {r.Case.Classes} | {ClaimText(r.Case.Claim)} | {r.Measurements:N0} ({r.Class0:N0} / {r.Class1:N0}) | {r.FirstOrderT:0.00} | {r.Test} | {r.AllDataT:0.00} | {r.SecondOrderT:0.00} | {r.MedianNanoseconds:0} ns | {Verdict(r, controlThreshold)} |");
+        }
+
+        foreach ((LeakageCase c, string reason) in skipped)
+        {
+            table.AppendLine(CultureInfo.InvariantCulture, $"| {c.Name} | {c.Path} | {c.Classes} | {ClaimText(c.Claim)} | - | - | - | - | - | - | skipped: {reason} |");
+        }
+
+        return table.ToString();
+    }
+
+    private static string Header(string[] args, HarnessOptions options)
+    {
+        string cpu = "unknown CPU";
+        try
+        {
+            string? line = File.ReadLines("/proc/cpuinfo").FirstOrDefault(l => l.StartsWith("model name", StringComparison.Ordinal));
+            if (line is not null)
+            {
+                cpu = line[(line.IndexOf(':') + 1)..].Trim();
+            }
+        }
+        catch (IOException)
+        {
+        }
+        catch (UnauthorizedAccessException)
+        {
+        }
+
+        string priority;
+        try
+        {
+            priority = Process.GetCurrentProcess().PriorityClass.ToString();
+        }
+        catch (InvalidOperationException)
+        {
+            priority = "unknown";
+        }
+
+        return string.Create(CultureInfo.InvariantCulture, $"""
+            CryptoCli.Leakage {string.Join(' ', args)}
+            date (UTC): {DateTime.UtcNow:yyyy-MM-dd HH:mm}; CPU: {cpu}, {Environment.ProcessorCount} logical processors; {RuntimeInformation.FrameworkDescription} on {RuntimeInformation.OSDescription}
+            timer: Stopwatch.GetTimestamp at {Stopwatch.Frequency:N0} ticks/s; L1 eviction before each call: {(options.Evict ? "yes (64 KiB read; the control: the sets of the table lines its fixed input does not use)" : "no")}; warm-up {options.WarmUp.TotalSeconds:0.0} s per case; {options.CroppingThresholds} cropping percentiles + all data + second order; process priority {priority}
+            """);
+    }
+
+    private sealed class Options
+    {
+        public IReadOnlyList<string>? Cases { get; private set; }
+
+        public long Measurements { get; private set; } = 1_000_000;
+
+        public bool Short { get; private set; }
+
+        public bool Evict { get; private set; } = true;
+
+        public double ControlThreshold { get; private set; } = 10;
+
+        public string? Markdown { get; private set; }
+
+        public bool List { get; private set; }
+
+        public bool Help { get; private set; }
+
+        public static Options? Parse(string[] args, out string? error)
+        {
+            var options = new Options();
+            bool measurementsGiven = false;
+            error = null;
+            for (int i = 0; i < args.Length; i++)
+            {
+                string arg = args[i];
+                switch (arg)
+                {
+                    case "--short":
+                        options.Short = true;
+                        break;
+                    case "--no-evict":
+                        options.Evict = false;
+                        break;
+                    case "--list":
+                        options.List = true;
+                        break;
+                    case "--help" or "-h":
+                        options.Help = true;
+                        break;
+                    case "--cases":
+                        if (!TryValue(args, ref i, out string cases, out error))
+                        {
+                            return null;
+                        }
+
+                        options.Cases = cases.Split(',', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries);
+                        break;
+                    case "--measurements":
+                        if (!TryValue(args, ref i, out string count, out error))
+                        {
+                            return null;
+                        }
+
+                        if (!long.TryParse(count.Replace("_", "", StringComparison.Ordinal).Replace(",", "", StringComparison.Ordinal), NumberStyles.Integer, CultureInfo.InvariantCulture, out long measurements) || measurements < 1_000)
+                        {
+                            error = "--measurements needs a whole number of at least 1000.";
+                            return null;
+                        }
+
+                        options.Measurements = measurements;
+                        measurementsGiven = true;
+                        break;
+                    case "--control-threshold":
+                        if (!TryValue(args, ref i, out string threshold, out error))
+                        {
+                            return null;
+                        }
+
+                        if (!double.TryParse(threshold, NumberStyles.Float, CultureInfo.InvariantCulture, out double t) || t <= 0)
+                        {
+                            error = "--control-threshold needs a positive number.";
+                            return null;
+                        }
+
+                        options.ControlThreshold = t;
+                        break;
+                    case "--markdown":
+                        if (!TryValue(args, ref i, out string path, out error))
+                        {
+                            return null;
+                        }
+
+                        options.Markdown = path;
+                        break;
+                    default:
+                        error = $"Unknown argument '{arg}'.";
+                        return null;
+                }
+            }
+
+            if (options.Short && !measurementsGiven)
+            {
+                options.Measurements = 40_000;
+            }
+
+            return options;
+        }
+
+        private static bool TryValue(string[] args, ref int i, out string value, out string? error)
+        {
+            if (i + 1 >= args.Length)
+            {
+                value = "";
+                error = $"{args[i]} needs a value.";
+                return false;
+            }
+
+            value = args[++i];
+            error = null;
+            return true;
+        }
+    }
+}
