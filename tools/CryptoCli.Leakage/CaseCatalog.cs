@@ -100,8 +100,29 @@ internal static class CaseCatalog
             new EcdsaNonceCase(),
         };
 
+        // The constant-time bitsliced Rijndael kernel (the default wherever the hardware kernel is not used) at every
+        // block size, 256-bit key: one whole batch plus one block per call (a full and a partial batch).
+        foreach (int blockBits in new[] { 128, 160, 192, 224, 256 })
+        {
+            int blockBytes = blockBits / 8;
+            int blocksPerBatch = 16 / (blockBytes / 4); // whole blocks in the 16 columns of a batch: 4, 3, 2, 2, 2
+            cases.Add(new BlockKernelCase($"bitsliced-{blockBits}-encrypt", $"RijndaelBitslicedKernel, {blockBits}-bit block, 256-bit key, EncryptBlocks, {blocksPerBatch + 1} blocks (a batch of {blocksPerBatch} + 1)",
+                Claim.ConstantTime, 32, blockBytes, blocksPerBatch + 1, decrypt: false, fixedIsWhiteningKey: true,
+                key => new RijndaelBitslicedKernel(key, blockBytes), Always));
+            if (blockBits is 128 or 256)
+            {
+                cases.Add(new BlockKernelCase($"bitsliced-{blockBits}-decrypt", $"RijndaelBitslicedKernel, {blockBits}-bit block, 256-bit key, DecryptBlocks, {blocksPerBatch + 1} blocks (a batch of {blocksPerBatch} + 1)",
+                    Claim.ConstantTime, 32, blockBytes, blocksPerBatch + 1, decrypt: true, fixedIsWhiteningKey: false,
+                    key => new RijndaelBitslicedKernel(key, blockBytes), Always));
+            }
+        }
+
+        cases.Add(new KeyExpansionCase("bitsliced-key-expansion", "new RijndaelBitslicedKernel(key, 16) + Dispose, 256-bit key",
+            Claim.ConstantTime, 32, key => new RijndaelBitslicedKernel(key, 16), Always));
+
         // The public RijndaelCipher's default path at every block size, 256-bit key, 1 block per call: what an
-        // application gets. Its claim is read from the kernel it picks (the T-table kernel is not constant-time).
+        // application gets. Its claim is read from the kernel it picks (the T-table kernel, taken only on opt-in, is
+        // not constant-time).
         foreach (int blockBits in new[] { 128, 160, 192, 224, 256 })
         {
             int blockBytes = blockBits / 8;
