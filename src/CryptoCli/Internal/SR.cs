@@ -16,5 +16,17 @@ internal static class SR
     public const string TransformBlockSize = "The input length must be a multiple of the transform's input block size.";
     public const string FixedLength = "The {0} must have a length of {1} bytes.";
     public const string Overlap = "The {0} must not overlap with the {1}.";
+    public const string InvalidTagSize = "The specified tag is not a valid size for this algorithm.";
+    public const string TagSizeMismatch = "The size of the specified tag does not match the expected size of {0}.";
+    public const string InvalidNonceSize = "The specified nonce is not a valid size for this algorithm.";
+    public const string PlaintextCiphertextLengthMismatch = "Plaintext and ciphertext must have the same length.";
+    public const string AuthenticationTagMismatch = "The computed authentication tag did not match the input authentication tag.";
+    public const string Requires128BitBlock = "The cipher must have a 128-bit block.";
+    public const string KeyWrapDecryptFailed = "The ciphertext did not successfully decrypt with the instance key.";
+    public const string KeyWrapInvalidLength = "The {0} is not a valid length for the {1} algorithm.";
+    public const string EmptyArray = "Array may not be empty or null.";
+    public const string DestinationExactLength = "Destination must be exactly {0} bytes.";
+    public const string MessageTooLong = "The total length exceeds the limit of the algorithm.";
+    public const string GcmStreamOrder = "The operation is not valid in the current state of the stream.";
     public const string ArgumentOffsetLength = "Offset and length were out of bounds for the array or count is greater than the number of elements from index to the end of the source collection.";
 }

@@ -1,0 +1,215 @@
+using System;
+using System.Diagnostics;
+using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
+using System.Runtime.Intrinsics;
+using System.Runtime.Intrinsics.X86;
+
+namespace CryptoCli;
+
+/// <summary>
+/// GHASH on PCLMULQDQ with aggregated reduction: blocks are byte-reversed into bit-reflected field elements, eight
+/// at a time are multiplied by H^8, ..., H^1 (four 64x64 carry-less products each) and the eight unreduced 256-bit
+/// products are summed, so one reduction serves eight blocks (Gueron and Kounavis' aggregation). A last group of
+/// one to seven blocks uses H^n, ..., H^1 the same way. Constant-time.
+/// </summary>
+internal sealed class GHashPclmulKernel : GHashKernel
+{
+    private const int Group = 8;
+
+    // H^8, H^7, ..., H^1 as reflected values: _powers[i] = H^(8 - i).
+    private readonly Vector128<ulong>[] _powers = new Vector128<ulong>[Group];
+
+    public GHashPclmulKernel(ReadOnlySpan<byte> hashKey)
+    {
+        Debug.Assert(IsSupported && hashKey.Length == BlockSize);
+        ComputePowers(hashKey, _powers);
+    }
+
+    public static bool IsSupported => Pclmulqdq.IsSupported && Ssse3.IsSupported;
+
+    public override string Name => "pclmul";
+
+    internal static Vector128<byte> ByteReverse => Vector128.Create((byte)15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
+
+    /// <summary>powers[i] = H^(powers.Length - i), reflected.</summary>
+    internal static void ComputePowers(ReadOnlySpan<byte> hashKey, Span<Vector128<ulong>> powers)
+    {
+        Vector128<ulong> h = Ssse3.Shuffle(Vector128.Create(hashKey), ByteReverse).AsUInt64();
+        Vector128<ulong> power = h;
+        for (int i = powers.Length - 1; i >= 0; i--)
+        {
+            powers[i] = power;
+            power = Multiply(power, h);
+        }
+    }
+
+    /// <summary>One reduced product of reflected elements (for the powers of H).</summary>
+    internal static Vector128<ulong> Multiply(Vector128<ulong> a, Vector128<ulong> b)
+    {
+        Vector128<ulong> lo = Pclmulqdq.CarrylessMultiply(a, b, 0x00);
+        Vector128<ulong> hi = Pclmulqdq.CarrylessMultiply(a, b, 0x11);
+        Vector128<ulong> mid = Pclmulqdq.CarrylessMultiply(a, b, 0x01) ^ Pclmulqdq.CarrylessMultiply(a, b, 0x10);
+        return Reduce(lo, mid, hi);
+    }
+
+    /// <summary>Reduces hi·2^128 + mid·2^64 + lo.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    internal static Vector128<ulong> Reduce(Vector128<ulong> lo, Vector128<ulong> mid, Vector128<ulong> hi)
+    {
+        (ulong high, ulong low) = GHashKernel.Reduce(hi.GetElement(1), hi.GetElement(0) ^ mid.GetElement(1), lo.GetElement(1) ^ mid.GetElement(0), lo.GetElement(0));
+        return Vector128.Create(low, high);
+    }
+
+    public override void Update(Span<byte> y, ReadOnlySpan<byte> blocks)
+    {
+        Debug.Assert(y.Length == BlockSize && blocks.Length % BlockSize == 0);
+        Vector128<byte> reverse = ByteReverse;
+        ref Vector128<ulong> powers = ref MemoryMarshal.GetArrayDataReference(_powers);
+        ref byte data = ref MemoryMarshal.GetReference(blocks);
+        Vector128<ulong> acc = Ssse3.Shuffle(Vector128.LoadUnsafe(ref MemoryMarshal.GetReference(y)), reverse).AsUInt64();
+        int length = blocks.Length;
+        int offset = 0;
+        for (; offset <= length - Group * BlockSize; offset += Group * BlockSize)
+        {
+            Vector128<ulong> lo = default, mid = default, hi = default;
+            ref byte group = ref Unsafe.Add(ref data, offset);
+            Vector128<ulong> x = Ssse3.Shuffle(Vector128.LoadUnsafe(ref group), reverse).AsUInt64() ^ acc;
+            Accumulate(x, powers, ref lo, ref mid, ref hi);
+            for (int i = 1; i < Group; i++)
+            {
+                x = Ssse3.Shuffle(Vector128.LoadUnsafe(ref group, (nuint)(i * BlockSize)), reverse).AsUInt64();
+                Accumulate(x, Unsafe.Add(ref powers, i), ref lo, ref mid, ref hi);
+            }
+
+            acc = Reduce(lo, mid, hi);
+        }
+
+        int rest = (length - offset) / BlockSize;
+        if (rest != 0)
+        {
+            // The last 1..7 blocks: X_1·H^rest + ... + X_rest·H^1, one reduction.
+            Vector128<ulong> lo = default, mid = default, hi = default;
+            ref byte group = ref Unsafe.Add(ref data, offset);
+            ref Vector128<ulong> tail = ref Unsafe.Add(ref powers, Group - rest);
+            Vector128<ulong> x = Ssse3.Shuffle(Vector128.LoadUnsafe(ref group), reverse).AsUInt64() ^ acc;
+            Accumulate(x, tail, ref lo, ref mid, ref hi);
+            for (int i = 1; i < rest; i++)
+            {
+                x = Ssse3.Shuffle(Vector128.LoadUnsafe(ref group, (nuint)(i * BlockSize)), reverse).AsUInt64();
+                Accumulate(x, Unsafe.Add(ref tail, i), ref lo, ref mid, ref hi);
+            }
+
+            acc = Reduce(lo, mid, hi);
+        }
+
+        Ssse3.Shuffle(acc.AsByte(), reverse).StoreUnsafe(ref MemoryMarshal.GetReference(y));
+    }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void Accumulate(Vector128<ulong> x, Vector128<ulong> h, ref Vector128<ulong> lo, ref Vector128<ulong> mid, ref Vector128<ulong> hi)
+    {
+        lo ^= Pclmulqdq.CarrylessMultiply(x, h, 0x00);
+        hi ^= Pclmulqdq.CarrylessMultiply(x, h, 0x11);
+        mid ^= Pclmulqdq.CarrylessMultiply(x, h, 0x01) ^ Pclmulqdq.CarrylessMultiply(x, h, 0x10);
+    }
+
+    protected override void Dispose(bool disposing) => CryptographicOperationsHelper.ZeroVectors(_powers);
+}
+
+/// <summary>
+/// GHASH on 256-bit VPCLMULQDQ (AVX2 registers): two blocks per carry-less multiply instruction, eight blocks per
+/// reduction as in <see cref="GHashPclmulKernel"/> (which also handles the last 1..7 blocks). Constant-time.
+/// </summary>
+internal sealed class GHashVpclmul256Kernel : GHashKernel
+{
+    private const int Group = 8;
+
+    // (H^8, H^7), (H^6, H^5), (H^4, H^3), (H^2, H^1): the lower lane multiplies the earlier block.
+    private readonly Vector256<ulong>[] _pairs = new Vector256<ulong>[Group / 2];
+    private readonly Vector128<ulong>[] _powers = new Vector128<ulong>[Group];
+
+    public GHashVpclmul256Kernel(ReadOnlySpan<byte> hashKey)
+    {
+        Debug.Assert(IsSupported && hashKey.Length == BlockSize);
+        GHashPclmulKernel.ComputePowers(hashKey, _powers);
+        for (int i = 0; i < _pairs.Length; i++)
+        {
+            _pairs[i] = Vector256.Create(_powers[2 * i], _powers[2 * i + 1]);
+        }
+    }
+
+    public static bool IsSupported => Pclmulqdq.V256.IsSupported && Avx2.IsSupported && GHashPclmulKernel.IsSupported;
+
+    public override string Name => "vpclmul256";
+
+    public override void Update(Span<byte> y, ReadOnlySpan<byte> blocks)
+    {
+        Debug.Assert(y.Length == BlockSize && blocks.Length % BlockSize == 0);
+        Vector128<byte> reverse = GHashPclmulKernel.ByteReverse;
+        Vector256<byte> reverse256 = Vector256.Create(reverse, reverse);
+        ref Vector256<ulong> pairs = ref MemoryMarshal.GetArrayDataReference(_pairs);
+        ref byte data = ref MemoryMarshal.GetReference(blocks);
+        Vector128<ulong> acc = Ssse3.Shuffle(Vector128.LoadUnsafe(ref MemoryMarshal.GetReference(y)), reverse).AsUInt64();
+        int length = blocks.Length;
+        int offset = 0;
+        for (; offset <= length - Group * BlockSize; offset += Group * BlockSize)
+        {
+            ref byte group = ref Unsafe.Add(ref data, offset);
+            Vector256<ulong> x0 = Avx2.Shuffle(Vector256.LoadUnsafe(ref group), reverse256).AsUInt64() ^ acc.ToVector256();
+            Vector256<ulong> x1 = Avx2.Shuffle(Vector256.LoadUnsafe(ref group, 32), reverse256).AsUInt64();
+            Vector256<ulong> x2 = Avx2.Shuffle(Vector256.LoadUnsafe(ref group, 64), reverse256).AsUInt64();
+            Vector256<ulong> x3 = Avx2.Shuffle(Vector256.LoadUnsafe(ref group, 96), reverse256).AsUInt64();
+            Vector256<ulong> h0 = pairs, h1 = Unsafe.Add(ref pairs, 1), h2 = Unsafe.Add(ref pairs, 2), h3 = Unsafe.Add(ref pairs, 3);
+
+            Vector256<ulong> lo = Pclmulqdq.V256.CarrylessMultiply(x0, h0, 0x00) ^ Pclmulqdq.V256.CarrylessMultiply(x1, h1, 0x00)
+                ^ Pclmulqdq.V256.CarrylessMultiply(x2, h2, 0x00) ^ Pclmulqdq.V256.CarrylessMultiply(x3, h3, 0x00);
+            Vector256<ulong> hi = Pclmulqdq.V256.CarrylessMultiply(x0, h0, 0x11) ^ Pclmulqdq.V256.CarrylessMultiply(x1, h1, 0x11)
+                ^ Pclmulqdq.V256.CarrylessMultiply(x2, h2, 0x11) ^ Pclmulqdq.V256.CarrylessMultiply(x3, h3, 0x11);
+            Vector256<ulong> mid = Pclmulqdq.V256.CarrylessMultiply(x0, h0, 0x01) ^ Pclmulqdq.V256.CarrylessMultiply(x0, h0, 0x10)
+                ^ Pclmulqdq.V256.CarrylessMultiply(x1, h1, 0x01) ^ Pclmulqdq.V256.CarrylessMultiply(x1, h1, 0x10)
+                ^ Pclmulqdq.V256.CarrylessMultiply(x2, h2, 0x01) ^ Pclmulqdq.V256.CarrylessMultiply(x2, h2, 0x10)
+                ^ Pclmulqdq.V256.CarrylessMultiply(x3, h3, 0x01) ^ Pclmulqdq.V256.CarrylessMultiply(x3, h3, 0x10);
+
+            acc = GHashPclmulKernel.Reduce(lo.GetLower() ^ lo.GetUpper(), mid.GetLower() ^ mid.GetUpper(), hi.GetLower() ^ hi.GetUpper());
+        }
+
+        Ssse3.Shuffle(acc.AsByte(), reverse).StoreUnsafe(ref MemoryMarshal.GetReference(y));
+        if (offset < length)
+        {
+            // The last 1..7 blocks, on the 128-bit code with the same powers.
+            UpdateTail(y, blocks.Slice(offset));
+        }
+    }
+
+    private void UpdateTail(Span<byte> y, ReadOnlySpan<byte> blocks)
+    {
+        Vector128<byte> reverse = GHashPclmulKernel.ByteReverse;
+        int rest = blocks.Length / BlockSize;
+        ref byte data = ref MemoryMarshal.GetReference(blocks);
+        ref Vector128<ulong> tail = ref Unsafe.Add(ref MemoryMarshal.GetArrayDataReference(_powers), Group - rest);
+        Vector128<ulong> acc = Ssse3.Shuffle(Vector128.LoadUnsafe(ref MemoryMarshal.GetReference(y)), reverse).AsUInt64();
+        Vector128<ulong> lo = default, mid = default, hi = default;
+        for (int i = 0; i < rest; i++)
+        {
+            Vector128<ulong> x = Ssse3.Shuffle(Vector128.LoadUnsafe(ref data, (nuint)(i * BlockSize)), reverse).AsUInt64();
+            if (i == 0)
+            {
+                x ^= acc;
+            }
+
+            Vector128<ulong> h = Unsafe.Add(ref tail, i);
+            lo ^= Pclmulqdq.CarrylessMultiply(x, h, 0x00);
+            hi ^= Pclmulqdq.CarrylessMultiply(x, h, 0x11);
+            mid ^= Pclmulqdq.CarrylessMultiply(x, h, 0x01) ^ Pclmulqdq.CarrylessMultiply(x, h, 0x10);
+        }
+
+        Ssse3.Shuffle(GHashPclmulKernel.Reduce(lo, mid, hi).AsByte(), reverse).StoreUnsafe(ref MemoryMarshal.GetReference(y));
+    }
+
+    protected override void Dispose(bool disposing)
+    {
+        CryptographicOperationsHelper.ZeroVectors(_powers);
+        CryptographicOperationsHelper.ZeroVectors(_pairs);
+    }
+}

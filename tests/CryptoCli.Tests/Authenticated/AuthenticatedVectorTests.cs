@@ -1,0 +1,77 @@
+using System;
+using System.Collections.Generic;
+using Xunit;
+
+namespace CryptoCli.Tests;
+
+/// <summary>
+/// Every file of Vectors/gcm (NIST CAVP with FAIL records and odd nonce lengths, Wycheproof AES-GCM), Vectors/cmac
+/// (RFC 4493 / SP 800-38B, Wycheproof AES-CMAC and Camellia-CMAC) and Vectors/keywrap (RFC 3394, RFC 5649, RFC 3657,
+/// Wycheproof AES-KW, AES-KWP and Camellia-KW): the checks shared with the Mono runner
+/// (tests/CryptoCli.VectorChecks/AuthenticatedVectorChecks.cs). GCM runs on every pair of AES kernel and GHASH kernel.
+/// </summary>
+public class AuthenticatedVectorTests
+{
+    [Fact]
+    public void Gcm_AllVectorFiles_EveryKernelPair() =>
+        new GcmVectorChecks(key => RijndaelKernels.All(key, 16), GHashKernels.Factories).CheckEveryFile();
+
+    [Fact]
+    public void Cmac_AllVectorFiles() => new CmacVectorChecks().CheckEveryFile();
+
+    [Fact]
+    public void KeyWrap_AllVectorFiles() => new KeyWrapVectorChecks().CheckEveryFile();
+}
+
+/// <summary>Every GHASH kernel that can run in this process (the portable one always, last).</summary>
+internal static class GHashKernels
+{
+    public static IReadOnlyList<Func<byte[], GHashKernel>> Factories
+    {
+        get
+        {
+            var factories = new List<Func<byte[], GHashKernel>>();
+            if (GHashVpclmul256Kernel.IsSupported)
+            {
+                factories.Add(h => new GHashVpclmul256Kernel(h));
+            }
+
+            if (GHashPclmulKernel.IsSupported)
+            {
+                factories.Add(h => new GHashPclmulKernel(h));
+            }
+
+            if (GHashPmullKernel.IsSupported)
+            {
+                factories.Add(h => new GHashPmullKernel(h));
+            }
+
+            factories.Add(h => new GHashPortableKernel(h));
+            return factories;
+        }
+    }
+}
+
+/// <summary>Skipped, visibly, when no carry-less multiply instruction is available (or intrinsics are off).</summary>
+public sealed class CarrylessMultiplyFactAttribute : FactAttribute
+{
+    public CarrylessMultiplyFactAttribute()
+    {
+        if (!GHashKernel.IsHardwareAccelerated)
+        {
+            Skip = "no PCLMULQDQ or PMULL (or hardware intrinsics are disabled): only the portable GHASH kernel can run";
+        }
+    }
+}
+
+/// <summary>Skipped, visibly, when 256-bit VPCLMULQDQ with AVX2 is unavailable.</summary>
+public sealed class Vpclmul256FactAttribute : FactAttribute
+{
+    public Vpclmul256FactAttribute()
+    {
+        if (!GHashVpclmul256Kernel.IsSupported)
+        {
+            Skip = "no VPCLMULQDQ with AVX2 (or hardware intrinsics are disabled)";
+        }
+    }
+}

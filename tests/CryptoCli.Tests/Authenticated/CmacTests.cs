@@ -1,0 +1,93 @@
+using System;
+using System.Security.Cryptography;
+using Org.BouncyCastle.Crypto.Engines;
+using Org.BouncyCastle.Crypto.Macs;
+using Org.BouncyCastle.Crypto.Parameters;
+using Xunit;
+
+namespace CryptoCli.Tests;
+
+/// <summary>
+/// <see cref="BlockCipherCmac"/> against BouncyCastle's <c>CMac</c> over AES and Camellia on random keys and lengths
+/// (0 to 300 bytes, covering the empty message, whole-block and partial last blocks), fed in random chunks; the
+/// one-shots; rekeying; and bad input.
+/// </summary>
+public class CmacTests
+{
+    [Theory]
+    [InlineData("aes")]
+    [InlineData("camellia")]
+    public void AgainstBouncyCastle_RandomLengthsAndChunks(string cipherName)
+    {
+        int seed = cipherName == "aes" ? 6000 : 6001;
+        var random = TestRandom.Create(seed);
+        for (int trial = 0; trial < 150; trial++)
+        {
+            byte[] key = TestRandom.Bytes(random, 16 + 8 * random.Next(0, 3));
+            byte[] message = TestRandom.Bytes(random, trial < 100 ? random.Next(0, 70) : random.Next(0, 3000));
+            var bc = new CMac(cipherName == "aes" ? new AesEngine() : new CamelliaEngine());
+            bc.Init(new KeyParameter(key));
+            bc.BlockUpdate(message, 0, message.Length);
+            byte[] expected = new byte[16];
+            bc.DoFinal(expected, 0);
+            string where = $"seed {seed}, trial {trial}, {message.Length} bytes";
+
+            using BlockCipherAlgorithm cipher = cipherName == "aes" ? RijndaelCipher.Create() : Camellia.Create();
+            cipher.Key = key;
+            Assert.True(expected.AsSpan().SequenceEqual(BlockCipherCmac.HashData(cipher, message)), $"{where}: HashData");
+
+            using var cmac = new BlockCipherCmac(cipher);
+            for (int repeat = 0; repeat < 2; repeat++)
+            {
+                int offset = 0;
+                while (offset < message.Length)
+                {
+                    int chunk = Math.Min(random.Next(0, 40), message.Length - offset);
+                    cmac.TransformBlock(message, offset, chunk, null, 0);
+                    offset += chunk;
+                }
+
+                cmac.TransformFinalBlock(Array.Empty<byte>(), 0, 0);
+                Assert.True(expected.AsSpan().SequenceEqual(cmac.Hash), $"{where}: chunked, pass {repeat}");
+            }
+
+            Assert.True(expected.AsSpan().SequenceEqual(cmac.ComputeHash(message)), $"{where}: ComputeHash");
+        }
+    }
+
+    [Fact]
+    public void SettingKey_Rekeys_AndKeyIsCopiedFromTheCipher()
+    {
+        using var aes = RijndaelCipher.Create();
+        aes.Key = new byte[16];
+        using var cmac = new BlockCipherCmac(aes);
+        byte[] zeroKeyMac = cmac.ComputeHash(new byte[5]);
+        aes.Key = new byte[24];
+        Assert.Equal(zeroKeyMac, cmac.ComputeHash(new byte[5]));
+        Assert.Equal(new byte[16], cmac.Key);
+        cmac.Key = new byte[24];
+        Assert.Equal(BlockCipherCmac.HashData(aes, new byte[5]), cmac.ComputeHash(new byte[5]));
+        Assert.Throws<CryptographicException>(() => cmac.Key = new byte[15]);
+        Assert.Equal(128, cmac.HashSize);
+    }
+
+    [Fact]
+    public void BadArguments()
+    {
+        using var aes = RijndaelCipher.Create();
+        Assert.Throws<ArgumentNullException>("cipher", () => new BlockCipherCmac(null!));
+        Assert.Throws<ArgumentNullException>("cipher", () => BlockCipherCmac.HashData(null!, new byte[1]));
+        Assert.Throws<ArgumentNullException>("source", () => BlockCipherCmac.HashData(aes, (byte[])null!));
+        using var wide = RijndaelCipher.Create();
+        wide.BlockSize = 192;
+        Assert.Throws<ArgumentException>("cipher", () => new BlockCipherCmac(wide));
+        byte[] destination = new byte[15];
+        Assert.False(BlockCipherCmac.TryHashData(aes, new byte[3], destination, out int written));
+        Assert.Equal(0, written);
+        Assert.All(destination, b => Assert.Equal(0, b));
+        Assert.Throws<ArgumentException>("destination", () => BlockCipherCmac.HashData(aes, new byte[3], destination));
+        var cmac = new BlockCipherCmac(aes);
+        cmac.Dispose();
+        Assert.Throws<ObjectDisposedException>(() => cmac.ComputeHash(new byte[1]));
+    }
+}
