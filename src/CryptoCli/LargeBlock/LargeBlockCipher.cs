@@ -50,7 +50,7 @@ internal static class LargeBlockKernels
 /// the caller opts in with <c>#pragma warning disable CRYPTOCLI001</c> or <c>&lt;NoWarn&gt;CRYPTOCLI001&lt;/NoWarn&gt;</c>.</para>
 /// <para>ECB and CBC through <see cref="SymmetricAlgorithm.Mode"/>, counter mode through
 /// <see cref="BlockCipherAlgorithm.EncryptCtr(byte[], byte[])"/> (a 256-bit big-endian counter).</para>
-/// <para>Kernels: AES-NI on .NET 10 (128-bit AESENC/AESDEC per lane; .NET exposes no 256-bit VAES), otherwise a
+/// <para>Kernels: AES-NI on .NET 8 or later (128-bit AESENC/AESDEC per lane; .NET exposes no 256-bit VAES), otherwise a
 /// portable T-table kernel. Constant-time: the AES-NI kernel is; the portable kernel is not (table look-ups indexed
 /// by secret data).</para>
 /// </remarks>
@@ -95,7 +95,7 @@ public sealed class LargeBlock256OneRoundUnpack : BlockCipherAlgorithm
 /// the caller opts in with <c>#pragma warning disable CRYPTOCLI001</c> or <c>&lt;NoWarn&gt;CRYPTOCLI001&lt;/NoWarn&gt;</c>.</para>
 /// <para>ECB and CBC through <see cref="SymmetricAlgorithm.Mode"/>, counter mode through
 /// <see cref="BlockCipherAlgorithm.EncryptCtr(byte[], byte[])"/> (a 256-bit big-endian counter).</para>
-/// <para>Kernels: AES-NI with AVX2 on .NET 10 (128-bit AESENC/AESDEC per lane; .NET exposes no 256-bit VAES), otherwise a
+/// <para>Kernels: AES-NI with AVX2 on .NET 8 or later (128-bit AESENC/AESDEC per lane; .NET exposes no 256-bit VAES), otherwise a
 /// portable T-table kernel. Constant-time: the AES-NI kernel is; the portable kernel is not (table look-ups indexed
 /// by secret data).</para>
 /// </remarks>
@@ -140,7 +140,7 @@ public sealed class LargeBlock256OneRoundBlend : BlockCipherAlgorithm
 /// the caller opts in with <c>#pragma warning disable CRYPTOCLI001</c> or <c>&lt;NoWarn&gt;CRYPTOCLI001&lt;/NoWarn&gt;</c>.</para>
 /// <para>ECB and CBC through <see cref="SymmetricAlgorithm.Mode"/>, counter mode through
 /// <see cref="BlockCipherAlgorithm.EncryptCtr(byte[], byte[])"/> (a 256-bit big-endian counter).</para>
-/// <para>Kernels: AES-NI on .NET 10 (128-bit AESENC/AESDEC per lane; .NET exposes no 256-bit VAES), otherwise a
+/// <para>Kernels: AES-NI on .NET 8 or later (128-bit AESENC/AESDEC per lane; .NET exposes no 256-bit VAES), otherwise a
 /// portable T-table kernel. Constant-time: the AES-NI kernel is; the portable kernel is not (table look-ups indexed
 /// by secret data).</para>
 /// </remarks>
@@ -185,7 +185,7 @@ public sealed class LargeBlock256TwoRoundUnpack : BlockCipherAlgorithm
 /// the caller opts in with <c>#pragma warning disable CRYPTOCLI001</c> or <c>&lt;NoWarn&gt;CRYPTOCLI001&lt;/NoWarn&gt;</c>.</para>
 /// <para>ECB and CBC through <see cref="SymmetricAlgorithm.Mode"/>, counter mode through
 /// <see cref="BlockCipherAlgorithm.EncryptCtr(byte[], byte[])"/> (a 256-bit big-endian counter).</para>
-/// <para>Kernels: AES-NI with AVX2 on .NET 10 (128-bit AESENC/AESDEC per lane; .NET exposes no 256-bit VAES), otherwise a
+/// <para>Kernels: AES-NI with AVX2 on .NET 8 or later (128-bit AESENC/AESDEC per lane; .NET exposes no 256-bit VAES), otherwise a
 /// portable T-table kernel. Constant-time: the AES-NI kernel is; the portable kernel is not (table look-ups indexed
 /// by secret data).</para>
 /// </remarks>
@@ -230,7 +230,7 @@ public sealed class LargeBlock256TwoRoundBlend : BlockCipherAlgorithm
 /// the caller opts in with <c>#pragma warning disable CRYPTOCLI001</c> or <c>&lt;NoWarn&gt;CRYPTOCLI001&lt;/NoWarn&gt;</c>.</para>
 /// <para>ECB and CBC through <see cref="SymmetricAlgorithm.Mode"/>, counter mode through
 /// <see cref="BlockCipherAlgorithm.EncryptCtr(byte[], byte[])"/> (a 512-bit big-endian counter).</para>
-/// <para>Kernels: AES-NI on .NET 10 (128-bit AESENC/AESDEC per lane; .NET exposes no 256-bit VAES), otherwise a
+/// <para>Kernels: AES-NI on .NET 8 or later (128-bit AESENC/AESDEC per lane; .NET exposes no 256-bit VAES), otherwise a
 /// portable T-table kernel. Constant-time: the AES-NI kernel is; the portable kernel is not (table look-ups indexed
 /// by secret data).</para>
 /// </remarks>
@@ -275,7 +275,7 @@ public sealed class LargeBlock512OneRoundUnpack : BlockCipherAlgorithm
 /// the caller opts in with <c>#pragma warning disable CRYPTOCLI001</c> or <c>&lt;NoWarn&gt;CRYPTOCLI001&lt;/NoWarn&gt;</c>.</para>
 /// <para>ECB and CBC through <see cref="SymmetricAlgorithm.Mode"/>, counter mode through
 /// <see cref="BlockCipherAlgorithm.EncryptCtr(byte[], byte[])"/> (a 512-bit big-endian counter).</para>
-/// <para>Kernels: AES-NI with AVX2 on .NET 10 (128-bit AESENC/AESDEC per lane; .NET exposes no 256-bit VAES), otherwise a
+/// <para>Kernels: AES-NI with AVX2 on .NET 8 or later (128-bit AESENC/AESDEC per lane; .NET exposes no 256-bit VAES), otherwise a
 /// portable T-table kernel. Constant-time: the AES-NI kernel is; the portable kernel is not (table look-ups indexed
 /// by secret data).</para>
 /// </remarks>
@@ -320,7 +320,7 @@ public sealed class LargeBlock512OneRoundBlend : BlockCipherAlgorithm
 /// the caller opts in with <c>#pragma warning disable CRYPTOCLI001</c> or <c>&lt;NoWarn&gt;CRYPTOCLI001&lt;/NoWarn&gt;</c>.</para>
 /// <para>ECB and CBC through <see cref="SymmetricAlgorithm.Mode"/>, counter mode through
 /// <see cref="BlockCipherAlgorithm.EncryptCtr(byte[], byte[])"/> (a 512-bit big-endian counter).</para>
-/// <para>Kernels: AES-NI on .NET 10 (128-bit AESENC/AESDEC per lane; .NET exposes no 256-bit VAES), otherwise a
+/// <para>Kernels: AES-NI on .NET 8 or later (128-bit AESENC/AESDEC per lane; .NET exposes no 256-bit VAES), otherwise a
 /// portable T-table kernel. Constant-time: the AES-NI kernel is; the portable kernel is not (table look-ups indexed
 /// by secret data).</para>
 /// </remarks>
@@ -365,7 +365,7 @@ public sealed class LargeBlock512TwoRoundUnpack : BlockCipherAlgorithm
 /// the caller opts in with <c>#pragma warning disable CRYPTOCLI001</c> or <c>&lt;NoWarn&gt;CRYPTOCLI001&lt;/NoWarn&gt;</c>.</para>
 /// <para>ECB and CBC through <see cref="SymmetricAlgorithm.Mode"/>, counter mode through
 /// <see cref="BlockCipherAlgorithm.EncryptCtr(byte[], byte[])"/> (a 512-bit big-endian counter).</para>
-/// <para>Kernels: AES-NI with AVX2 on .NET 10 (128-bit AESENC/AESDEC per lane; .NET exposes no 256-bit VAES), otherwise a
+/// <para>Kernels: AES-NI with AVX2 on .NET 8 or later (128-bit AESENC/AESDEC per lane; .NET exposes no 256-bit VAES), otherwise a
 /// portable T-table kernel. Constant-time: the AES-NI kernel is; the portable kernel is not (table look-ups indexed
 /// by secret data).</para>
 /// </remarks>

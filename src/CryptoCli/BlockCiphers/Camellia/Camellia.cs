@@ -16,7 +16,7 @@ namespace CryptoCli;
 /// cipher, ISO/IEC 18033-3, NESSIE portfolio, RFC 3713. Verified against RFC 3713 and NTT's full known-answer set.</para>
 /// <para>Kernels: a 32-bit and a 64-bit table kernel after Asahi et al. (2010), "Fast implementation of CRYPTREC
 /// ciphers on 64-bit platforms" (S-boxes folded with the P-function, coinciding subkeys reused by the key schedule),
-/// written with Oikawa et al.'s (2008) CLI techniques; and, on .NET 10 with AES-NI, a byte-sliced kernel that
+/// written with Oikawa et al.'s (2008) CLI techniques; and, on .NET 8 or later with AES-NI, a byte-sliced kernel that
 /// encrypts 16 blocks at once (32 with AVX2) with the S-boxes computed through the AES S-box (the design of the Linux
 /// kernel's and libgcrypt's camellia-aesni-avx/avx2 code). The bulk kernel serves ECB, CTR and CBC decryption when a
 /// call has at least 16 blocks; shorter calls, the last 1..15 blocks of a call and CBC encryption use the 64-bit table

@@ -19,7 +19,7 @@ internal enum LuffaKernelKind
     /// <summary>The portable scalar kernel (<see cref="LuffaPortableKernel"/>).</summary>
     Portable,
 
-    /// <summary>The Vector128 kernel (net10.0 only, where Vector128 is hardware accelerated).</summary>
+    /// <summary>The Vector128 kernel (net8.0 and net10.0, where Vector128 is hardware accelerated).</summary>
     Vector,
 }
 

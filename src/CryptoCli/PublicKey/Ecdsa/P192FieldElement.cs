@@ -121,6 +121,8 @@ internal struct P192FieldElement
             return high + (lo < sumX ? 1UL : 0UL);
         }
 
+#endif
+#if NET9_0_OR_GREATER // .NET 8 has no UInt128 overload of BigMul: it takes the two-word path below
         UInt128 total = Math.BigMul(a, b) + x + y;
         lo = (ulong)total;
         return (ulong)(total >> 64);
@@ -144,9 +146,13 @@ internal struct P192FieldElement
             return Bmi2.X64.MultiplyNoFlags(a, b);
         }
 
+#if NET9_0_OR_GREATER
         UInt128 product = Math.BigMul(a, b);
         lo = (ulong)product;
         return (ulong)(product >> 64);
+#else
+        return Math.BigMul(a, b, out lo); // .NET 8 has no UInt128 overload of BigMul
+#endif
 #else
         return Multiply64Portable(a, b, out lo);
 #endif
