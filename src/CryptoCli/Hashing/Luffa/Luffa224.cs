@@ -17,7 +17,7 @@ namespace CryptoCli;
 /// vectors; round-1 Luffa (v1) digests differ. Luffa was not selected as SHA-3: a research primitive, use it for
 /// compatibility and study, prefer SHA-2 or SHA-3 otherwise.</para>
 /// <para>Sizes: 224-bit digest, 256-bit (32-byte) message blocks, a state of 3 sub-blocks of 256 bits.</para>
-/// <para>Every path is constant-time: bitsliced S-box, no table lookups, no data-dependent branches. On .NET 10
+/// <para>Every path is constant-time: bitsliced S-box, no table lookups, no data-dependent branches. On .NET 8 or later
 /// a Vector128 kernel (SSE2/SSE4.1 or AdvSimd) is used when hardware accelerated, otherwise a portable scalar
 /// kernel.</para>
 /// </remarks>
