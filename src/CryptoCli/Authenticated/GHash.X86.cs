@@ -117,6 +117,7 @@ internal sealed class GHashPclmulKernel : GHashKernel
     protected override void Dispose(bool disposing) => CryptographicOperationsHelper.ZeroVectors(_powers);
 }
 
+#if NET9_0_OR_GREATER // Pclmulqdq.V256 is new in .NET 9: the net8.0 build runs GHashPclmulKernel
 /// <summary>
 /// GHASH on 256-bit VPCLMULQDQ (AVX2 registers): two blocks per carry-less multiply instruction, eight blocks per
 /// reduction as in <see cref="GHashPclmulKernel"/> (which also handles the last 1..7 blocks). Constant-time.
@@ -213,3 +214,4 @@ internal sealed class GHashVpclmul256Kernel : GHashKernel
         CryptographicOperationsHelper.ZeroVectors(_pairs);
     }
 }
+#endif

@@ -36,10 +36,12 @@ internal abstract class GHashKernel : IDisposable
     public static GHashKernel Create(byte[] hashKey)
     {
 #if NET
+#if NET9_0_OR_GREATER
         if (GHashVpclmul256Kernel.IsSupported)
         {
             return new GHashVpclmul256Kernel(hashKey);
         }
+#endif
 
         if (GHashPclmulKernel.IsSupported)
         {
@@ -58,10 +60,12 @@ internal abstract class GHashKernel : IDisposable
     public static IEnumerable<GHashKernel> All(byte[] hashKey)
     {
 #if NET
+#if NET9_0_OR_GREATER
         if (GHashVpclmul256Kernel.IsSupported)
         {
             yield return new GHashVpclmul256Kernel(hashKey);
         }
+#endif
 
         if (GHashPclmulKernel.IsSupported)
         {
