@@ -186,20 +186,25 @@ public static class Program
         {
         }
 
-        string priority;
+        // The nice value as the kernel sees it (field 19 of /proc/self/stat); .NET's PriorityClass maps it coarsely.
+        string priority = "unknown";
         try
         {
-            priority = Process.GetCurrentProcess().PriorityClass.ToString();
+            string stat = File.ReadAllText("/proc/self/stat");
+            string[] fields = stat[(stat.LastIndexOf(')') + 2)..].Split(' ');
+            priority = "nice " + fields[16];
         }
-        catch (InvalidOperationException)
+        catch (IOException)
         {
-            priority = "unknown";
+        }
+        catch (UnauthorizedAccessException)
+        {
         }
 
         return string.Create(CultureInfo.InvariantCulture, $"""
             CryptoCli.Leakage {string.Join(' ', args)}
             date (UTC): {DateTime.UtcNow:yyyy-MM-dd HH:mm}; CPU: {cpu}, {Environment.ProcessorCount} logical processors; {RuntimeInformation.FrameworkDescription} on {RuntimeInformation.OSDescription}
-            timer: Stopwatch.GetTimestamp at {Stopwatch.Frequency:N0} ticks/s; L1 eviction before each call: {(options.Evict ? "yes (64 KiB read; the control: the sets of the table lines its fixed input does not use)" : "no")}; warm-up {options.WarmUp.TotalSeconds:0.0} s per case; {options.CroppingThresholds} cropping percentiles + all data + second order; process priority {priority}
+            timer: Stopwatch.GetTimestamp at {Stopwatch.Frequency:N0} ticks/s; L1 eviction before each call: {(options.Evict ? "yes (64 KiB read; the control: the sets of the table lines its fixed input does not use)" : "no")}; warm-up {options.WarmUp.TotalSeconds:0.0} s per case; {options.CroppingThresholds} cropping percentiles + all data + second order; {priority}
             """);
     }
 
