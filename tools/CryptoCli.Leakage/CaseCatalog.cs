@@ -120,6 +120,15 @@ internal static class CaseCatalog
         cases.Add(new KeyExpansionCase("bitsliced-key-expansion", "new RijndaelBitslicedKernel(key, 16) + Dispose, 256-bit key",
             Claim.ConstantTime, 32, key => new RijndaelBitslicedKernel(key, 16), Always));
 
+        // GHASH, every kernel (the data, then the hash key, as the secret), and AES-GCM through the public type.
+        foreach ((string name, Func<byte[], GHashKernel> create, Func<string?> unavailable) in GHashKernels())
+        {
+            cases.Add(new GHashDataCase($"ghash-{name}-data", name, create, unavailable));
+            cases.Add(new GHashKeyCase($"ghash-{name}-key", name, create, unavailable));
+        }
+
+        cases.Add(new GcmEncryptCase());
+
         // The public RijndaelCipher's default path at every block size, 256-bit key, 1 block per call: what an
         // application gets. Its claim is read from the kernel it picks (the T-table kernel, taken only on opt-in, is
         // not constant-time).
@@ -134,6 +143,14 @@ internal static class CaseCatalog
 
         return cases;
     }
+
+    private static (string Name, Func<byte[], GHashKernel> Create, Func<string?> Unavailable)[] GHashKernels() => new (string, Func<byte[], GHashKernel>, Func<string?>)[]
+    {
+        ("vpclmul256", key => new GHashVpclmul256Kernel(key), () => GHashVpclmul256Kernel.IsSupported ? null : "no VPCLMULQDQ + AVX2 in this process"),
+        ("pclmul", key => new GHashPclmulKernel(key), () => GHashPclmulKernel.IsSupported ? null : "no PCLMULQDQ + SSSE3 in this process"),
+        ("pmull", key => new GHashPmullKernel(key), () => GHashPmullKernel.IsSupported ? null : NoArmAes),
+        ("portable", key => new GHashPortableKernel(key), Always),
+    };
 
     private static string? Always() => null;
 
