@@ -31,6 +31,8 @@ public class EcdsaWipingTests
     public void SigningLeavesNoPrivateKeyNonceOrNoncePointOnTheStack()
     {
         WarmUp();
+        Span<byte> k = stackalloc byte[64];
+        Span<byte> v = stackalloc byte[64];
         for (int attempt = 0; attempt < 4; attempt++)
         {
             using var key = new ECDsaSecp192r1();
@@ -40,8 +42,6 @@ public class EcdsaWipingTests
             // The secrets the signature will compute, worked out here first (this leaves copies, scrubbed below).
             P192Scalar privateKey = P192Scalar.ReadRaw(d);
             P192Scalar e = P192Scalar.FromHash(hash);
-            Span<byte> k = stackalloc byte[64];
-            Span<byte> v = stackalloc byte[64];
             var nonces = new Rfc6979Nonce(Rfc6979Nonce.HashForDigestLength(hash.Length), d, e, k, v);
             nonces.Next(out P192Scalar nonce);
             P192Curve.MultiplyBase(nonce, out P192ProjectivePoint point);
