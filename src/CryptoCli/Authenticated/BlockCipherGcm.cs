@@ -24,6 +24,9 @@ namespace CryptoCli;
 /// on x86 and PMULL on ARM64, or the table-free portable multiplication elsewhere) and the tag comparison is
 /// <see cref="CryptographicOperations.FixedTimeEquals"/>; the whole mode is constant-time exactly when the cipher's
 /// kernel is (AES on AES-NI or ARMv8, Camellia's byte-sliced kernel for bulk data; table-driven kernels are not).</para>
+/// <para>Messages that do not fit in memory: <see cref="CreateEncryptor"/> streams encryption;
+/// <see cref="CreateDecryptor"/> decrypts in two passes over the ciphertext, releasing plaintext only after the tag was
+/// verified in the first (see <see cref="BlockCipherGcmDecryptor"/> for what the caller must guarantee).</para>
 /// <para>The instance holds its own copy of the cipher's key at construction (later key changes on the cipher do not
 /// affect it) and wipes it on <see cref="Dispose"/>. Instances are not thread-safe.</para>
 /// </remarks>
@@ -224,16 +227,8 @@ public sealed partial class BlockCipherGcm : IDisposable
 
     private void CheckParameters(ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> input, ReadOnlySpan<byte> output, int tagLength, string outputName)
     {
-        ThrowHelper.ThrowIfDisposed(_disposed, this);
-        if (nonce.IsEmpty)
-        {
-            throw new ArgumentException(SR.InvalidNonceSize, nameof(nonce));
-        }
-
-        if (tagLength != TagSizeInBytes)
-        {
-            ThrowTagSizeMismatch();
-        }
+        CheckNonce(nonce);
+        CheckTagLength(tagLength);
 
         if (input.Length != output.Length)
         {
@@ -259,7 +254,7 @@ public sealed partial class BlockCipherGcm : IDisposable
     }
 
     /// <summary>J0 from the nonce, the first data counter inc32(J0), and Y = GHASH of the padded associated data.</summary>
-    private void Begin(ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> associatedData, Span<byte> j0, Span<byte> counter, Span<byte> y)
+    internal void Begin(ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> associatedData, Span<byte> j0, Span<byte> counter, Span<byte> y)
     {
         if (nonce.Length == 12)
         {
@@ -283,8 +278,33 @@ public sealed partial class BlockCipherGcm : IDisposable
         HashPadded(y, associatedData);
     }
 
+    /// <summary>Folds whole blocks into Y.</summary>
+    internal void HashBlocks(Span<byte> y, ReadOnlySpan<byte> blocks) => _ghash.Update(y, blocks);
+
+    /// <summary>E_K of one block (a keystream block of the incremental API).</summary>
+    internal void EncryptBlock(ReadOnlySpan<byte> block, Span<byte> destination) => _kernel.EncryptBlocks(block, destination);
+
+    internal void ThrowIfDisposed() => ThrowHelper.ThrowIfDisposed(_disposed, this);
+
+    internal void CheckNonce(ReadOnlySpan<byte> nonce)
+    {
+        ThrowIfDisposed();
+        if (nonce.IsEmpty)
+        {
+            throw new ArgumentException(SR.InvalidNonceSize, nameof(nonce));
+        }
+    }
+
+    internal void CheckTagLength(int tagLength)
+    {
+        if (tagLength != TagSizeInBytes)
+        {
+            ThrowTagSizeMismatch();
+        }
+    }
+
     /// <summary>Folds <paramref name="data"/> into Y, the last partial block padded with zeros.</summary>
-    private void HashPadded(Span<byte> y, ReadOnlySpan<byte> data)
+    internal void HashPadded(Span<byte> y, ReadOnlySpan<byte> data)
     {
         int whole = data.Length & ~(BlockSize - 1);
         if (whole != 0)
@@ -303,7 +323,7 @@ public sealed partial class BlockCipherGcm : IDisposable
     }
 
     /// <summary>The full 16-byte tag E_K(J0) xor GHASH(... || [len(A)]_64 || [len(C)]_64).</summary>
-    private void ComputeTag(ReadOnlySpan<byte> j0, Span<byte> y, long associatedDataLength, long textLength, Span<byte> tag)
+    internal void ComputeTag(ReadOnlySpan<byte> j0, Span<byte> y, long associatedDataLength, long textLength, Span<byte> tag)
     {
         Span<byte> lengths = stackalloc byte[BlockSize];
         BinaryPrimitives.WriteUInt64BigEndian(lengths, (ulong)associatedDataLength * 8);
