@@ -96,12 +96,22 @@ public class RijndaelBitslicedTests
         Random random = TestRandom.Create(blockBits * 31 + keyBits);
         int blockBytes = blockBits / 8;
         byte[] key = TestRandom.Bytes(random, keyBits / 8);
-        using var kernel = new RijndaelBitslicedKernel(key, blockBytes);
-        int perBatch = kernel.BlocksPerBatch;
-        Assert.Equal(16 / (blockBits / 32), perBatch);
+        foreach (int lanes in new[] { 1, 2, 4 })
+        {
+            using var kernel = new RijndaelBitslicedKernel(key, blockBytes, lanes);
+            Assert.Equal(lanes, kernel.Lanes);
+            Assert.Equal(16 / (blockBits / 32), kernel.BlocksPerBatch);
+            CheckEveryBatchLength(kernel, blockBits, key, random);
+        }
+    }
 
-        // Every length from one block to a little over three batches: full batches, partial ones, and both together.
-        for (int blocks = 1; blocks <= 3 * perBatch + 1; blocks++)
+    private static void CheckEveryBatchLength(RijndaelBitslicedKernel kernel, int blockBits, byte[] key, Random random)
+    {
+        int blockBytes = blockBits / 8;
+        int perStep = kernel.BlocksPerBatch * kernel.Lanes;
+
+        // Every length from one block to a little over two steps of all lanes: full and partial batches, empty lanes.
+        for (int blocks = 1; blocks <= 2 * perStep + 1; blocks++)
         {
             byte[] plaintext = TestRandom.Bytes(random, blocks * blockBytes);
             byte[] iv = TestRandom.Bytes(random, blockBytes);

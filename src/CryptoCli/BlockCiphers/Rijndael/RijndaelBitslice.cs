@@ -1,3 +1,8 @@
+#if NET
+using ScalarCore = CryptoCli.RijndaelBitsliceCore<CryptoCli.PlaneWord64>;
+#else
+using ScalarCore = CryptoCli.RijndaelBitsliceCore;
+#endif
 using System;
 using System.Diagnostics;
 using System.Runtime.CompilerServices;
@@ -131,240 +136,11 @@ internal static class RijndaelBitslice
         low ^= t << shift;
     }
 
-    // ---- Rijndael's layers on bit planes ----
+    /// <summary>SubBytes on the 64 bytes of <paramref name="q"/> (the circuit of RijndaelBitsliceCore).</summary>
+    public static void SubBytes(ref BitPlanes q) => ScalarCore.SubBytes(ref q, inverse: false);
 
-    /// <summary>
-    /// SubBytes on 64 bytes at once: Boyar and Peralta's 113-gate circuit (32 AND, 83 XOR/XNOR) for the AES S-box,
-    /// from "A new combinational logic minimization technique with applications to cryptology" (SEA 2010): a linear
-    /// top layer (T), the shared non-linear middle (M), a linear bottom layer (L). The circuit numbers bits from the
-    /// most significant (U0 = bit 7), so U0 is plane 7.
-    /// </summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static void SubBytes(ref BitPlanes q)
-    {
-        ulong u0 = q.P7, u1 = q.P6, u2 = q.P5, u3 = q.P4, u4 = q.P3, u5 = q.P2, u6 = q.P1, u7 = q.P0;
-
-        ulong t1 = u0 ^ u3;
-        ulong t2 = u0 ^ u5;
-        ulong t3 = u0 ^ u6;
-        ulong t4 = u3 ^ u5;
-        ulong t5 = u4 ^ u6;
-        ulong t6 = t1 ^ t5;
-        ulong t7 = u1 ^ u2;
-        ulong t8 = u7 ^ t6;
-        ulong t9 = u7 ^ t7;
-        ulong t10 = t6 ^ t7;
-        ulong t11 = u1 ^ u5;
-        ulong t12 = u2 ^ u5;
-        ulong t13 = t3 ^ t4;
-        ulong t14 = t6 ^ t11;
-        ulong t15 = t5 ^ t11;
-        ulong t16 = t5 ^ t12;
-        ulong t17 = t9 ^ t16;
-        ulong t18 = u3 ^ u7;
-        ulong t19 = t7 ^ t18;
-        ulong t20 = t1 ^ t19;
-        ulong t21 = u6 ^ u7;
-        ulong t22 = t7 ^ t21;
-        ulong t23 = t2 ^ t22;
-        ulong t24 = t2 ^ t10;
-        ulong t25 = t20 ^ t17;
-        ulong t26 = t3 ^ t16;
-        ulong t27 = t1 ^ t12;
-
-        ulong m1 = t13 & t6;
-        ulong m2 = t23 & t8;
-        ulong m3 = t14 ^ m1;
-        ulong m4 = t19 & u7;
-        ulong m5 = m4 ^ m1;
-        ulong m6 = t3 & t16;
-        ulong m7 = t22 & t9;
-        ulong m8 = t26 ^ m6;
-        ulong m9 = t20 & t17;
-        ulong m10 = m9 ^ m6;
-        ulong m11 = t1 & t15;
-        ulong m12 = t4 & t27;
-        ulong m13 = m12 ^ m11;
-        ulong m14 = t2 & t10;
-        ulong m15 = m14 ^ m11;
-        ulong m16 = m3 ^ m2;
-        ulong m17 = m5 ^ t24;
-        ulong m18 = m8 ^ m7;
-        ulong m19 = m10 ^ m15;
-        ulong m20 = m16 ^ m13;
-        ulong m21 = m17 ^ m15;
-        ulong m22 = m18 ^ m13;
-        ulong m23 = m19 ^ t25;
-        ulong m24 = m22 ^ m23;
-        ulong m25 = m22 & m20;
-        ulong m26 = m21 ^ m25;
-        ulong m27 = m20 ^ m21;
-        ulong m28 = m23 ^ m25;
-        ulong m29 = m28 & m27;
-        ulong m30 = m26 & m24;
-        ulong m31 = m20 & m23;
-        ulong m32 = m27 & m31;
-        ulong m33 = m27 ^ m25;
-        ulong m34 = m21 & m22;
-        ulong m35 = m24 & m34;
-        ulong m36 = m24 ^ m25;
-        ulong m37 = m21 ^ m29;
-        ulong m38 = m32 ^ m33;
-        ulong m39 = m23 ^ m30;
-        ulong m40 = m35 ^ m36;
-        ulong m41 = m38 ^ m40;
-        ulong m42 = m37 ^ m39;
-        ulong m43 = m37 ^ m38;
-        ulong m44 = m39 ^ m40;
-        ulong m45 = m42 ^ m41;
-        ulong m46 = m44 & t6;
-        ulong m47 = m40 & t8;
-        ulong m48 = m39 & u7;
-        ulong m49 = m43 & t16;
-        ulong m50 = m38 & t9;
-        ulong m51 = m37 & t17;
-        ulong m52 = m42 & t15;
-        ulong m53 = m45 & t27;
-        ulong m54 = m41 & t10;
-        ulong m55 = m44 & t13;
-        ulong m56 = m40 & t23;
-        ulong m57 = m39 & t19;
-        ulong m58 = m43 & t3;
-        ulong m59 = m38 & t22;
-        ulong m60 = m37 & t20;
-        ulong m61 = m42 & t1;
-        ulong m62 = m45 & t4;
-        ulong m63 = m41 & t2;
-
-        ulong l0 = m61 ^ m62;
-        ulong l1 = m50 ^ m56;
-        ulong l2 = m46 ^ m48;
-        ulong l3 = m47 ^ m55;
-        ulong l4 = m54 ^ m58;
-        ulong l5 = m49 ^ m61;
-        ulong l6 = m62 ^ l5;
-        ulong l7 = m46 ^ l3;
-        ulong l8 = m51 ^ m59;
-        ulong l9 = m52 ^ m53;
-        ulong l10 = m53 ^ l4;
-        ulong l11 = m60 ^ l2;
-        ulong l12 = m48 ^ m51;
-        ulong l13 = m50 ^ l0;
-        ulong l14 = m52 ^ m61;
-        ulong l15 = m55 ^ l1;
-        ulong l16 = m56 ^ l0;
-        ulong l17 = m57 ^ l1;
-        ulong l18 = m58 ^ l8;
-        ulong l19 = m63 ^ l4;
-        ulong l20 = l0 ^ l1;
-        ulong l21 = l1 ^ l7;
-        ulong l22 = l3 ^ l12;
-        ulong l23 = l18 ^ l2;
-        ulong l24 = l15 ^ l9;
-        ulong l25 = l6 ^ l10;
-        ulong l26 = l7 ^ l9;
-        ulong l27 = l8 ^ l10;
-        ulong l28 = l11 ^ l14;
-        ulong l29 = l11 ^ l17;
-
-        q.P7 = l6 ^ l24;
-        q.P6 = ~(l16 ^ l26);
-        q.P5 = ~(l19 ^ l28);
-        q.P4 = l6 ^ l21;
-        q.P3 = l20 ^ l22;
-        q.P2 = l25 ^ l29;
-        q.P1 = ~(l13 ^ l27);
-        q.P0 = ~(l6 ^ l23);
-    }
-
-    /// <summary>
-    /// InvSubBytes: the S-box is S(x) = A(x⁻¹) with A affine, so S⁻¹(y) = A⁻¹(S(A⁻¹(y))): the forward circuit between
-    /// two inverse affine maps. A⁻¹ sets bit i to b(i+2) ⊕ b(i+5) ⊕ b(i+7) (indices mod 8) ⊕ bit i of 0x05.
-    /// </summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static void InverseSubBytes(ref BitPlanes q)
-    {
-        InverseAffine(ref q);
-        SubBytes(ref q);
-        InverseAffine(ref q);
-    }
-
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void InverseAffine(ref BitPlanes q)
-    {
-        ulong b0 = q.P0, b1 = q.P1, b2 = q.P2, b3 = q.P3, b4 = q.P4, b5 = q.P5, b6 = q.P6, b7 = q.P7;
-        q.P0 = ~(b2 ^ b5 ^ b7);
-        q.P1 = b3 ^ b6 ^ b0;
-        q.P2 = ~(b4 ^ b7 ^ b1);
-        q.P3 = b5 ^ b0 ^ b2;
-        q.P4 = b6 ^ b1 ^ b3;
-        q.P5 = b7 ^ b2 ^ b4;
-        q.P6 = b0 ^ b3 ^ b5;
-        q.P7 = b1 ^ b4 ^ b6;
-    }
-
-    /// <summary>Row r + 1 moved to row r (rows are the 16-bit lanes).</summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static ulong NextRow(ulong x) => (x >> 16) | (x << 48);
-
-    /// <summary>Row r + 2 moved to row r.</summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static ulong RowPlusTwo(ulong x) => (x >> 32) | (x << 32);
-
-    /// <summary>
-    /// MixColumns: out_r = 2·a_r ⊕ 3·a_(r+1) ⊕ a_(r+2) ⊕ a_(r+3) = 2·s ⊕ a_(r+1) ⊕ (s moved up two rows), with
-    /// s = a_r ⊕ a_(r+1). Doubling in GF(2^8) shifts the planes up by one and folds plane 7 into planes 0, 1, 3, 4
-    /// (the polynomial x^8 + x^4 + x^3 + x + 1).
-    /// </summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static void MixColumns(ref BitPlanes q)
-    {
-        ulong r0 = NextRow(q.P0), r1 = NextRow(q.P1), r2 = NextRow(q.P2), r3 = NextRow(q.P3);
-        ulong r4 = NextRow(q.P4), r5 = NextRow(q.P5), r6 = NextRow(q.P6), r7 = NextRow(q.P7);
-        ulong s0 = q.P0 ^ r0, s1 = q.P1 ^ r1, s2 = q.P2 ^ r2, s3 = q.P3 ^ r3;
-        ulong s4 = q.P4 ^ r4, s5 = q.P5 ^ r5, s6 = q.P6 ^ r6, s7 = q.P7 ^ r7;
-        q.P0 = s7 ^ r0 ^ RowPlusTwo(s0);
-        q.P1 = s0 ^ s7 ^ r1 ^ RowPlusTwo(s1);
-        q.P2 = s1 ^ r2 ^ RowPlusTwo(s2);
-        q.P3 = s2 ^ s7 ^ r3 ^ RowPlusTwo(s3);
-        q.P4 = s3 ^ s7 ^ r4 ^ RowPlusTwo(s4);
-        q.P5 = s4 ^ r5 ^ RowPlusTwo(s5);
-        q.P6 = s5 ^ r6 ^ RowPlusTwo(s6);
-        q.P7 = s6 ^ r7 ^ RowPlusTwo(s7);
-    }
-
-    /// <summary>
-    /// InvMixColumns. Its matrix (14, 11, 13, 9) is MixColumns' (2, 3, 1, 1) times (5, 0, 4, 0), so first
-    /// a_r ← a_r ⊕ 4·(a_r ⊕ a_(r+2)), then MixColumns. Multiplying by 4 is two doublings, written out per plane.
-    /// </summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static void InverseMixColumns(ref BitPlanes q)
-    {
-        ulong u0 = q.P0 ^ RowPlusTwo(q.P0), u1 = q.P1 ^ RowPlusTwo(q.P1), u2 = q.P2 ^ RowPlusTwo(q.P2), u3 = q.P3 ^ RowPlusTwo(q.P3);
-        ulong u4 = q.P4 ^ RowPlusTwo(q.P4), u5 = q.P5 ^ RowPlusTwo(q.P5), u6 = q.P6 ^ RowPlusTwo(q.P6), u7 = q.P7 ^ RowPlusTwo(q.P7);
-        q.P0 ^= u6;
-        q.P1 ^= u6 ^ u7;
-        q.P2 ^= u0 ^ u7;
-        q.P3 ^= u1 ^ u6;
-        q.P4 ^= u2 ^ u6 ^ u7;
-        q.P5 ^= u3 ^ u7;
-        q.P6 ^= u4;
-        q.P7 ^= u5;
-        MixColumns(ref q);
-    }
-
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static void AddRoundKey(ref BitPlanes q, ref ulong roundKey)
-    {
-        q.P0 ^= roundKey;
-        q.P1 ^= Unsafe.Add(ref roundKey, 1);
-        q.P2 ^= Unsafe.Add(ref roundKey, 2);
-        q.P3 ^= Unsafe.Add(ref roundKey, 3);
-        q.P4 ^= Unsafe.Add(ref roundKey, 4);
-        q.P5 ^= Unsafe.Add(ref roundKey, 5);
-        q.P6 ^= Unsafe.Add(ref roundKey, 6);
-        q.P7 ^= Unsafe.Add(ref roundKey, 7);
-    }
+    /// <summary>InvSubBytes on the 64 bytes of <paramref name="q"/>.</summary>
+    public static void InverseSubBytes(ref BitPlanes q) => ScalarCore.SubBytes(ref q, inverse: true);
 
     // ---- Constant-time key schedule ----
 
@@ -442,6 +218,50 @@ internal static class RijndaelBitslice
         }
 
         return w;
+    }
+}
+
+/// <summary>
+/// ShiftRows on bit planes for one block size and direction: in row r, the slot of column c takes the slot of column
+/// (c + shift_r) mod Nb of the same block. Columns before Nb − shift_r move down by shift_r bit positions, the rest up
+/// by Nb − shift_r (the wrap); a mask per row and direction picks them. Depends on the block size only.
+/// </summary>
+internal readonly struct RowShiftPattern
+{
+    public readonly ulong Row0, Down1, Up1, Down2, Up2, Down3, Up3;
+    public readonly int Shift1, Shift2, Shift3, Wrap1, Wrap2, Wrap3;
+
+    public RowShiftPattern(int blockWords, int blocksPerBatch, int shift1, int shift2, int shift3)
+    {
+        Row0 = 0xFFFF;
+        (Shift1, Wrap1) = (shift1, blockWords - shift1);
+        (Shift2, Wrap2) = (shift2, blockWords - shift2);
+        (Shift3, Wrap3) = (shift3, blockWords - shift3);
+        (Down1, Up1) = Masks(1, shift1, blockWords, blocksPerBatch);
+        (Down2, Up2) = Masks(2, shift2, blockWords, blocksPerBatch);
+        (Down3, Up3) = Masks(3, shift3, blockWords, blocksPerBatch);
+    }
+
+    private static (ulong Down, ulong Up) Masks(int row, int shift, int blockWords, int blocksPerBatch)
+    {
+        ulong down = 0, up = 0;
+        for (int block = 0; block < blocksPerBatch; block++)
+        {
+            for (int column = 0; column < blockWords; column++)
+            {
+                ulong bit = 1UL << (16 * row + block * blockWords + column);
+                if (column < blockWords - shift)
+                {
+                    down |= bit;
+                }
+                else
+                {
+                    up |= bit;
+                }
+            }
+        }
+
+        return (down, up);
     }
 }
 

@@ -1,3 +1,6 @@
+#if NET
+using System.Runtime.Intrinsics;
+#endif
 using System;
 using System.Diagnostics;
 using System.Runtime.CompilerServices;
@@ -10,29 +13,36 @@ namespace CryptoCli;
 /// The constant-time portable Rijndael kernel, for every block size (4..8 words) and key size: bitsliced over 64-bit
 /// words (<see cref="RijndaelBitslice"/>), as many whole blocks per batch as fit in 16 columns (4 AES blocks, 3 of
 /// 160 bits, 2 of 192, 224 or 256 bits). ECB, CTR and CBC decryption fill whole batches; CBC encryption is serial and
-/// pays a batch per block. No table look-ups, no branch on data: only the lengths decide the control flow.
+/// pays a batch per block. No table look-ups, no branch on data: only the lengths decide the control flow. On .NET the
+/// same circuits run on Vector256 (4 batches at once) or Vector128 (2) registers where those are hardware-accelerated.
 /// </summary>
 internal sealed class RijndaelBitslicedKernel : BlockCipherKernel
 {
     private readonly ulong[] _roundKeys; // 8 planes per round, each round key repeated for every block of a batch
-    private readonly int _rounds;
     private readonly int _batchBytes;
-    private readonly RowShifts _shiftRows;
-    private readonly RowShifts _inverseShiftRows;
+    private readonly RowShiftPattern _shiftRows;
+    private readonly RowShiftPattern _inverseShiftRows;
+    private readonly int _lanes;
 
-    public RijndaelBitslicedKernel(ReadOnlySpan<byte> key, int blockSizeInBytes)
+    /// <param name="key">The key (16..32 bytes in steps of 4).</param>
+    /// <param name="blockSizeInBytes">16, 20, 24, 28 or 32.</param>
+    /// <param name="lanes">Batches per register: 1 (64-bit words), 2 (Vector128) or 4 (Vector256); 0 picks the widest
+    /// the hardware accelerates (always 1 on netstandard2.0). Tests force each width.</param>
+    public RijndaelBitslicedKernel(ReadOnlySpan<byte> key, int blockSizeInBytes, int lanes = 0)
         : base(blockSizeInBytes)
     {
+        _lanes = lanes != 0 ? lanes : WidestAcceleratedLanes();
+        Debug.Assert(_lanes is 1 or 2 or 4);
         int blockWords = blockSizeInBytes / 4;
         int blocksPerBatch = RijndaelBitslice.Slots / blockWords;
         int usedSlots = blocksPerBatch * blockWords;
         _batchBytes = blocksPerBatch * blockSizeInBytes;
 
         uint[] words = RijndaelBitslice.ExpandKey(key, blockWords);
-        _rounds = words.Length / blockWords - 1;
-        _roundKeys = new ulong[(_rounds + 1) * 8];
+        int rounds = words.Length / blockWords - 1;
+        _roundKeys = new ulong[(rounds + 1) * 8];
         Span<byte> repeated = stackalloc byte[RijndaelBitslice.BatchBytes];
-        for (int round = 0; round <= _rounds; round++)
+        for (int round = 0; round <= rounds; round++)
         {
             for (int slot = 0; slot < usedSlots; slot++)
             {
@@ -55,152 +65,97 @@ internal sealed class RijndaelBitslicedKernel : BlockCipherKernel
 
         // ShiftRows offsets of rows 1..3 (Rijndael proposal, Table 2); decryption shifts the other way.
         (int shift1, int shift2, int shift3) = blockWords switch { < 7 => (1, 2, 3), 7 => (1, 2, 4), _ => (1, 3, 4) };
-        _shiftRows = new RowShifts(blockWords, blocksPerBatch, shift1, shift2, shift3);
-        _inverseShiftRows = new RowShifts(blockWords, blocksPerBatch, blockWords - shift1, blockWords - shift2, blockWords - shift3);
+        _shiftRows = new RowShiftPattern(blockWords, blocksPerBatch, shift1, shift2, shift3);
+        _inverseShiftRows = new RowShiftPattern(blockWords, blocksPerBatch, blockWords - shift1, blockWords - shift2, blockWords - shift3);
         ByteOrder.EnsureInitialized(); // before the AggressiveOptimization loops compile, so the byte-order test folds away
     }
 
     public override string Name => "bitsliced";
 
-    /// <summary>Blocks processed together by one pass of the circuit.</summary>
+    /// <summary>Blocks processed together by one pass of the circuit on one 64-bit lane.</summary>
     internal int BlocksPerBatch => _batchBytes / BlockSizeInBytes;
+
+    /// <summary>64-bit lanes per register in use (1, 2 or 4).</summary>
+    internal int Lanes => _lanes;
+
+    private static int WidestAcceleratedLanes()
+    {
+#if NET
+        if (Vector256.IsHardwareAccelerated)
+        {
+            return 4;
+        }
+
+        if (Vector128.IsHardwareAccelerated)
+        {
+            return 2;
+        }
+#endif
+        return 1;
+    }
 
     public override void EncryptBlocks(ReadOnlySpan<byte> source, Span<byte> destination)
     {
         Debug.Assert(destination.Length >= source.Length && source.Length % BlockSizeInBytes == 0);
-        Encrypt(ref MemoryMarshal.GetReference(source), ref MemoryMarshal.GetReference(destination), source.Length);
+        Transform(source, destination, encrypt: true);
     }
 
     public override void DecryptBlocks(ReadOnlySpan<byte> source, Span<byte> destination)
     {
         Debug.Assert(destination.Length >= source.Length && source.Length % BlockSizeInBytes == 0);
-        Decrypt(ref MemoryMarshal.GetReference(source), ref MemoryMarshal.GetReference(destination), source.Length);
+        Transform(source, destination, encrypt: false);
     }
 
     // Compiled fully optimized at once, as the T-table kernel: one-block calls (CBC encryption) would otherwise run
-    // through on-stack replacement until tier 1.
+    // through on-stack replacement until tier 1. One batch or less (CBC encryption) takes the 64-bit words: wider
+    // registers would only carry empty lanes.
 #if NET
     [MethodImpl(MethodImplOptions.AggressiveOptimization)]
 #endif
-    private void Encrypt(ref byte source, ref byte destination, int length)
+    private void Transform(ReadOnlySpan<byte> source, Span<byte> destination, bool encrypt)
     {
-        ref ulong keys = ref MemoryMarshal.GetReference(_roundKeys.AsSpan());
-        int rounds = _rounds;
-        RowShifts shifts = _shiftRows;
-        for (int offset = 0; offset < length; offset += _batchBytes)
+        ref byte input = ref MemoryMarshal.GetReference(source);
+        ref byte output = ref MemoryMarshal.GetReference(destination);
+        int length = source.Length;
+#if NET
+        int lanes = length <= _batchBytes ? 1 : _lanes;
+        if (lanes == 4)
         {
-            int usedSlots = Math.Min(_batchBytes, length - offset) / 4;
-            RijndaelBitslice.Load(ref Unsafe.Add(ref source, offset), usedSlots, out BitPlanes q);
-            RijndaelBitslice.AddRoundKey(ref q, ref keys);
-            for (int round = 1; round < rounds; round++)
-            {
-                RijndaelBitslice.SubBytes(ref q);
-                shifts.Apply(ref q);
-                RijndaelBitslice.MixColumns(ref q);
-                RijndaelBitslice.AddRoundKey(ref q, ref Unsafe.Add(ref keys, 8 * round));
-            }
-
-            RijndaelBitslice.SubBytes(ref q);
-            shifts.Apply(ref q);
-            RijndaelBitslice.AddRoundKey(ref q, ref Unsafe.Add(ref keys, 8 * rounds));
-            RijndaelBitslice.Store(ref q, ref Unsafe.Add(ref destination, offset), usedSlots);
+            Run<PlaneWord256>(ref input, ref output, length, encrypt);
+        }
+        else if (lanes == 2)
+        {
+            Run<PlaneWord128>(ref input, ref output, length, encrypt);
+        }
+        else
+        {
+            Run<PlaneWord64>(ref input, ref output, length, encrypt);
         }
     }
 
-    // The inverse cipher in its direct form (FIPS-197 §5.3): the encryption round keys in reverse order.
-#if NET
-    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
-#endif
-    private void Decrypt(ref byte source, ref byte destination, int length)
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private void Run<TWord>(ref byte input, ref byte output, int length, bool encrypt)
+        where TWord : struct, IPlaneWord<TWord>
     {
-        ref ulong keys = ref MemoryMarshal.GetReference(_roundKeys.AsSpan());
-        int rounds = _rounds;
-        RowShifts shifts = _inverseShiftRows;
-        for (int offset = 0; offset < length; offset += _batchBytes)
+        if (encrypt)
         {
-            int usedSlots = Math.Min(_batchBytes, length - offset) / 4;
-            RijndaelBitslice.Load(ref Unsafe.Add(ref source, offset), usedSlots, out BitPlanes q);
-            RijndaelBitslice.AddRoundKey(ref q, ref Unsafe.Add(ref keys, 8 * rounds));
-            for (int round = rounds - 1; round > 0; round--)
-            {
-                shifts.Apply(ref q);
-                RijndaelBitslice.InverseSubBytes(ref q);
-                RijndaelBitslice.AddRoundKey(ref q, ref Unsafe.Add(ref keys, 8 * round));
-                RijndaelBitslice.InverseMixColumns(ref q);
-            }
-
-            shifts.Apply(ref q);
-            RijndaelBitslice.InverseSubBytes(ref q);
-            RijndaelBitslice.AddRoundKey(ref q, ref keys);
-            RijndaelBitslice.Store(ref q, ref Unsafe.Add(ref destination, offset), usedSlots);
+            RijndaelBitsliceCore<TWord>.Encrypt(ref input, ref output, length, _batchBytes, _roundKeys, _shiftRows);
         }
+        else
+        {
+            RijndaelBitsliceCore<TWord>.Decrypt(ref input, ref output, length, _batchBytes, _roundKeys, _inverseShiftRows);
+        }
+#else
+        if (encrypt)
+        {
+            RijndaelBitsliceCore.Encrypt(ref input, ref output, length, _batchBytes, _roundKeys, _shiftRows);
+        }
+        else
+        {
+            RijndaelBitsliceCore.Decrypt(ref input, ref output, length, _batchBytes, _roundKeys, _inverseShiftRows);
+        }
+#endif
     }
 
     protected override void Dispose(bool disposing) => CryptographicOperations.ZeroMemory(MemoryMarshal.AsBytes(_roundKeys.AsSpan()));
-
-    /// <summary>
-    /// ShiftRows on bit planes: in row r, the slot of column c takes the slot of column (c + shift_r) mod Nb of the
-    /// same block. Columns before Nb − shift_r move down by shift_r positions, the rest up by Nb − shift_r; a mask per
-    /// row and direction picks them. The shift amounts and masks depend on the block size only.
-    /// </summary>
-    private readonly struct RowShifts
-    {
-        private readonly ulong _row0;
-        private readonly ulong _down1, _up1, _down2, _up2, _down3, _up3;
-        private readonly int _shift1, _shift2, _shift3;
-        private readonly int _wrap1, _wrap2, _wrap3;
-
-        public RowShifts(int blockWords, int blocksPerBatch, int shift1, int shift2, int shift3)
-        {
-            _row0 = 0xFFFF;
-            (_shift1, _wrap1) = (shift1, blockWords - shift1);
-            (_shift2, _wrap2) = (shift2, blockWords - shift2);
-            (_shift3, _wrap3) = (shift3, blockWords - shift3);
-            (_down1, _up1) = Masks(1, shift1, blockWords, blocksPerBatch);
-            (_down2, _up2) = Masks(2, shift2, blockWords, blocksPerBatch);
-            (_down3, _up3) = Masks(3, shift3, blockWords, blocksPerBatch);
-        }
-
-        private static (ulong Down, ulong Up) Masks(int row, int shift, int blockWords, int blocksPerBatch)
-        {
-            ulong down = 0, up = 0;
-            for (int block = 0; block < blocksPerBatch; block++)
-            {
-                for (int column = 0; column < blockWords; column++)
-                {
-                    ulong bit = 1UL << (16 * row + block * blockWords + column);
-                    if (column < blockWords - shift)
-                    {
-                        down |= bit;
-                    }
-                    else
-                    {
-                        up |= bit;
-                    }
-                }
-            }
-
-            return (down, up);
-        }
-
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public void Apply(ref BitPlanes q)
-        {
-            q.P0 = Shift(q.P0);
-            q.P1 = Shift(q.P1);
-            q.P2 = Shift(q.P2);
-            q.P3 = Shift(q.P3);
-            q.P4 = Shift(q.P4);
-            q.P5 = Shift(q.P5);
-            q.P6 = Shift(q.P6);
-            q.P7 = Shift(q.P7);
-        }
-
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        private ulong Shift(ulong x) =>
-            (x & _row0) |
-            ((x >> _shift1) & _down1) | ((x << _wrap1) & _up1) |
-            ((x >> _shift2) & _down2) | ((x << _wrap2) & _up2) |
-            ((x >> _shift3) & _down3) | ((x << _wrap3) & _up3);
-    }
 }
