@@ -16,15 +16,26 @@ namespace CryptoCli;
 /// cipher, ISO/IEC 18033-3, NESSIE portfolio, RFC 3713. Verified against RFC 3713 and NTT's full known-answer set.</para>
 /// <para>Kernels: a 32-bit and a 64-bit table kernel after Asahi et al. (2010), "Fast implementation of CRYPTREC
 /// ciphers on 64-bit platforms" (S-boxes folded with the P-function, coinciding subkeys reused by the key schedule),
-/// written with Oikawa et al.'s (2008) CLI techniques; and, on .NET 8 or later with AES-NI, a byte-sliced kernel that
-/// encrypts 16 blocks at once (32 with AVX2) with the S-boxes computed through the AES S-box (the design of the Linux
-/// kernel's and libgcrypt's camellia-aesni-avx/avx2 code). The bulk kernel serves ECB, CTR and CBC decryption when a
-/// call has at least 16 blocks; shorter calls, the last 1..15 blocks of a call and CBC encryption use the 64-bit table
-/// kernel. Without AES-NI (netstandard2.0, Mono, other CPUs) everything runs on the 64-bit table kernel in 64-bit
-/// processes and on the 32-bit one in 32-bit processes. The choice is made once per call.</para>
-/// <para>Constant-time: the byte-sliced AES-NI kernel is (no secret-dependent branch or memory index); the table
-/// kernels are not (their look-ups are indexed by secret data, which leaks through the cache), so calls with fewer
-/// than 16 blocks, CBC encryption, netstandard2.0, Mono and CPUs without AES-NI are not constant-time.</para>
+/// written with Oikawa et al.'s (2008) CLI techniques; and, on .NET 8 or later (not the netstandard2.0 build) with
+/// AES-NI, a byte-sliced kernel that encrypts 16 blocks at once (32 with AVX2) with the S-boxes computed through the AES S-box
+/// (the design of the Linux kernel's and libgcrypt's camellia-aesni-avx/avx2 code). Which input takes which kernel,
+/// decided per call (per <see cref="ICryptoTransform.TransformBlock"/> call through a transform or
+/// <see cref="CryptoStream"/>):</para>
+/// <list type="bullet">
+/// <item><description>ECB, CTR and CBC decryption with AES-NI: the first whole multiple of 16 blocks of the call
+/// (256 bytes) on the byte-sliced kernel, constant-time; the remaining 1..15 blocks of the call (and a CTR call's
+/// partial last block) on the 64-bit table kernel, not constant-time. So a call of fewer than 16 blocks runs entirely
+/// on tables.</description></item>
+/// <item><description>CBC encryption (serial): always the 64-bit table kernel, not constant-time.</description></item>
+/// <item><description>Without AES-NI (netstandard2.0 builds such as .NET Framework, Mono and Unity; other CPUs):
+/// every call on the 64-bit table kernel in 64-bit processes and the 32-bit one in 32-bit processes, not
+/// constant-time.</description></item>
+/// <item><description>Key setup, on every path: the key schedule derives its intermediate keys with the table
+/// F-function, so it indexes tables with key bits and is not constant-time.</description></item>
+/// </list>
+/// <para>Constant-time, in short: only the byte-sliced AES-NI kernel (its rounds have no secret-dependent branch or
+/// memory index), i.e. the 16-block parts of ECB, CTR and CBC-decryption calls; everything else is table-driven and
+/// leaks through the cache.</para>
 /// </remarks>
 public sealed class Camellia : BlockCipherAlgorithm
 {

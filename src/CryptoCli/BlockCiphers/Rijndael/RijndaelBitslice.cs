@@ -12,9 +12,9 @@ using System.Security.Cryptography;
 namespace CryptoCli;
 
 /// <summary>
-/// Constant-time building blocks of the bitsliced Rijndael kernel (docs/bitsliced-rijndael.md): the S-box as a
-/// Boolean circuit over eight bit planes, its inverse, the byte-to-bit-plane transposition, and a key schedule whose
-/// SubWord runs on the same circuit. Nothing here indexes memory or branches on secret data.
+/// Constant-time building blocks of the bitsliced Rijndael kernel (docs/bitsliced-rijndael.md): the byte-to-bit-plane
+/// transposition, ShiftRows masks, and a key schedule whose SubWord runs on the S-box circuit of
+/// RijndaelBitsliceCore. Nothing here indexes memory or branches on secret data.
 /// </summary>
 /// <remarks>
 /// A bit plane is a <see cref="ulong"/> holding one bit (plane i = bit i) of 64 state bytes. The byte at row r and
