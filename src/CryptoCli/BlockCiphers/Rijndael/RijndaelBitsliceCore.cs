@@ -54,10 +54,18 @@ internal static class RijndaelBitsliceCore
         public TWord P0, P1, P2, P3, P4, P5, P6, P7;
     }
 
+    // Both loops compile fully optimized at once: through tiering, a long call would run its first passes in
+    // unoptimized code (every operator a call) and then through on-stack replacement. Each layer (SubBytes, ShiftRows,
+    // MixColumns, ...) is a method of its own, not inlined: inlined all into one loop, they exhaust the JIT's inlining
+    // budget and the plane-word operators inside become calls (measured 50-100x slower with Vector256 words).
+
     /// <summary>
     /// Encrypts <paramref name="length"/> bytes (whole blocks) in steps of <see cref="Lanes"/> batches of
     /// <paramref name="batchBytes"/>; the last step may hold partial or empty batches. In place is allowed.
     /// </summary>
+#if NET
+    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
+#endif
     public static void Encrypt(ref byte source, ref byte destination, int length, int batchBytes, ReadOnlySpan<ulong> roundKeys, in RowShiftPattern pattern)
     {
         ref ulong keys = ref MemoryMarshal.GetReference(roundKeys);
@@ -89,6 +97,9 @@ internal static class RijndaelBitsliceCore
     /// Decrypts with the inverse cipher in its direct form (FIPS-197 §5.3): the encryption round keys in reverse order,
     /// <paramref name="pattern"/> being the inverse ShiftRows.
     /// </summary>
+#if NET
+    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
+#endif
     public static void Decrypt(ref byte source, ref byte destination, int length, int batchBytes, ReadOnlySpan<ulong> roundKeys, in RowShiftPattern pattern)
     {
         ref ulong keys = ref MemoryMarshal.GetReference(roundKeys);
@@ -159,7 +170,7 @@ internal static class RijndaelBitsliceCore
     private static int LaneBytes(int offset, int lane, int length, int batchBytes) =>
         Math.Max(0, Math.Min(batchBytes, length - offset - lane * batchBytes));
 
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    [MethodImpl(MethodImplOptions.NoInlining)]
     private static void LoadLanes(ref byte source, int offset, int length, int batchBytes, Span<ulong> scratch, out Planes q)
     {
         int lanes = Lanes;
@@ -192,7 +203,7 @@ internal static class RijndaelBitsliceCore
         q.P7 = FromLanes(scratch.Slice(7 * lanes, lanes));
     }
 
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    [MethodImpl(MethodImplOptions.NoInlining)]
     private static void StoreLanes(ref Planes q, ref byte destination, int offset, int length, int batchBytes, Span<ulong> scratch)
     {
         int lanes = Lanes;
@@ -228,7 +239,7 @@ internal static class RijndaelBitsliceCore
     /// top layer (T), the shared non-linear middle (M), a linear bottom layer (L). The circuit numbers bits from the
     /// most significant (U0 = bit 7), so U0 is plane 7.
     /// </summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    [MethodImpl(MethodImplOptions.NoInlining)]
     private static void SubBytes(ref Planes q)
     {
         TWord u0 = q.P7, u1 = q.P6, u2 = q.P5, u3 = q.P4, u4 = q.P3, u5 = q.P2, u6 = q.P1, u7 = q.P0;
@@ -370,7 +381,7 @@ internal static class RijndaelBitsliceCore
     /// InvSubBytes: the S-box is S(x) = A(x⁻¹) with A affine, so S⁻¹(y) = A⁻¹(S(A⁻¹(y))): the forward circuit between
     /// two inverse affine maps. A⁻¹ sets bit i to b(i+2) ⊕ b(i+5) ⊕ b(i+7) (indices mod 8) ⊕ bit i of 0x05.
     /// </summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    [MethodImpl(MethodImplOptions.NoInlining)]
     private static void InverseSubBytes(ref Planes q)
     {
         InverseAffine(ref q);
@@ -378,7 +389,7 @@ internal static class RijndaelBitsliceCore
         InverseAffine(ref q);
     }
 
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    [MethodImpl(MethodImplOptions.NoInlining)]
     private static void InverseAffine(ref Planes q)
     {
         TWord b0 = q.P0, b1 = q.P1, b2 = q.P2, b3 = q.P3, b4 = q.P4, b5 = q.P5, b6 = q.P6, b7 = q.P7;
@@ -405,7 +416,7 @@ internal static class RijndaelBitsliceCore
     /// s = a_r ⊕ a_(r+1). Doubling in GF(2^8) shifts the planes up by one and folds plane 7 into planes 0, 1, 3, 4
     /// (the polynomial x^8 + x^4 + x^3 + x + 1).
     /// </summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    [MethodImpl(MethodImplOptions.NoInlining)]
     private static void MixColumns(ref Planes q)
     {
         TWord r0 = NextRow(q.P0), r1 = NextRow(q.P1), r2 = NextRow(q.P2), r3 = NextRow(q.P3);
@@ -426,7 +437,7 @@ internal static class RijndaelBitsliceCore
     /// InvMixColumns. Its matrix (14, 11, 13, 9) is MixColumns' (2, 3, 1, 1) times (5, 0, 4, 0), so first
     /// a_r ← a_r ⊕ 4·(a_r ⊕ a_(r+2)), then MixColumns. Multiplying by 4 is two doublings, written out per plane.
     /// </summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    [MethodImpl(MethodImplOptions.NoInlining)]
     private static void InverseMixColumns(ref Planes q)
     {
         TWord u0 = q.P0 ^ RowPlusTwo(q.P0), u1 = q.P1 ^ RowPlusTwo(q.P1), u2 = q.P2 ^ RowPlusTwo(q.P2), u3 = q.P3 ^ RowPlusTwo(q.P3);
@@ -443,7 +454,7 @@ internal static class RijndaelBitsliceCore
     }
 
     /// <summary>XORs the eight planes of one round key (equal for every batch, so broadcast to every lane).</summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    [MethodImpl(MethodImplOptions.NoInlining)]
     private static void AddRoundKey(ref Planes q, ref ulong roundKey)
     {
         q.P0 ^= Broadcast(roundKey);
@@ -472,7 +483,7 @@ internal static class RijndaelBitsliceCore
             (_wrap1, _wrap2, _wrap3) = (pattern.Wrap1, pattern.Wrap2, pattern.Wrap3);
         }
 
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        [MethodImpl(MethodImplOptions.NoInlining)]
         public void Apply(ref Planes q)
         {
             q.P0 = Shift(q.P0);
