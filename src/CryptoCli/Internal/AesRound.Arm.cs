@@ -33,6 +33,11 @@ internal readonly struct AesRoundArm : IAesRound
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static Vector128<byte> InverseMixColumns(Vector128<byte> state) => ArmAes.InverseMixColumns(state);
 
+    /// <summary>tbl with a reversing index vector.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static Vector128<byte> ReverseBytes(Vector128<byte> state) =>
+        AdvSimd.Arm64.VectorTableLookup(state, Vector128.Create((byte)15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0));
+
     /// <summary>zip1 on 32-bit lanes = x86 punpckldq: (a0, b0, a1, b1).</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static Vector128<byte> UnpackLow32(Vector128<byte> a, Vector128<byte> b) => AdvSimd.Arm64.ZipLow(a.AsUInt32(), b.AsUInt32()).AsByte();

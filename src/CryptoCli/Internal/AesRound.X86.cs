@@ -33,6 +33,11 @@ internal readonly struct AesRoundX86 : IAesRound
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static Vector128<byte> InverseMixColumns(Vector128<byte> state) => X86Aes.InverseMixColumns(state);
 
+    /// <summary>pshufb with a reversing mask (SSSE3; the AES-NI kernels that use it check for it).</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static Vector128<byte> ReverseBytes(Vector128<byte> state) =>
+        Ssse3.Shuffle(state, Vector128.Create((byte)15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0));
+
     /// <summary>punpckldq: (a0, b0, a1, b1) in 32-bit words.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static Vector128<byte> UnpackLow32(Vector128<byte> a, Vector128<byte> b) => Sse2.UnpackLow(a.AsUInt32(), b.AsUInt32()).AsByte();
