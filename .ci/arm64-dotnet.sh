@@ -18,7 +18,7 @@ echo "$("$qemu" --version | head -n 1); sysroot $sysroot"
 
 out="$PWD/artifacts/arm64/tests"
 rm -rf "$out"
-if ! log=$(dotnet publish tests/CryptoCli.TestConsole -c Release -r linux-arm64 --self-contained -o "$out" -nologo 2>&1); then
+if ! log=$(dotnet publish tests/CryptoCli.TestConsole -c Release -p:TestConsoleRuntimeIdentifier=linux-arm64 -o "$out" -nologo 2>&1); then
     echo "$log" | grep -E "error|warn" | sort -u
     echo "FAIL publish of tests/CryptoCli.TestConsole for linux-arm64"
     echo "0 passed, 1 failed"
