@@ -101,19 +101,38 @@ internal static class CaseCatalog
         };
 
         // The constant-time bitsliced Rijndael kernel (the default wherever the hardware kernel is not used) at every
-        // block size, 256-bit key: one whole batch plus one block per call (a full and a partial batch).
+        // block size, 256-bit key. Default width (what .NET 10 runs here: Vector256, 4 batches per pass) at every
+        // size, both directions at 128 and 256 bits; the 64-bit-word width (what netstandard2.0 and Mono run) at every
+        // size; Vector128 at 128 and 256 bits. Each call is one full pass plus one block (a full and a partial pass).
+        int widest;
+        using (var probe = new RijndaelBitslicedKernel(new byte[16], 16))
+        {
+            widest = probe.Lanes;
+        }
+
         foreach (int blockBits in new[] { 128, 160, 192, 224, 256 })
         {
             int blockBytes = blockBits / 8;
-            int blocksPerBatch = 16 / (blockBytes / 4); // whole blocks in the 16 columns of a batch: 4, 3, 2, 2, 2
-            cases.Add(new BlockKernelCase($"bitsliced-{blockBits}-encrypt", $"RijndaelBitslicedKernel, {blockBits}-bit block, 256-bit key, EncryptBlocks, {blocksPerBatch + 1} blocks (a batch of {blocksPerBatch} + 1)",
-                Claim.ConstantTime, 32, blockBytes, blocksPerBatch + 1, decrypt: false, fixedIsWhiteningKey: true,
-                key => new RijndaelBitslicedKernel(key, blockBytes), Always));
-            if (blockBits is 128 or 256)
+            foreach ((int lanes, string width) in new[] { (0, $"default width ({WidthName(widest)})"), (1, WidthName(1)), (2, WidthName(2)) })
             {
-                cases.Add(new BlockKernelCase($"bitsliced-{blockBits}-decrypt", $"RijndaelBitslicedKernel, {blockBits}-bit block, 256-bit key, DecryptBlocks, {blocksPerBatch + 1} blocks (a batch of {blocksPerBatch} + 1)",
-                    Claim.ConstantTime, 32, blockBytes, blocksPerBatch + 1, decrypt: true, fixedIsWhiteningKey: false,
-                    key => new RijndaelBitslicedKernel(key, blockBytes), Always));
+                if ((lanes == 2 && blockBits is not (128 or 256)) || (lanes != 0 && lanes == widest))
+                {
+                    continue;
+                }
+
+                int effectiveLanes = lanes == 0 ? widest : lanes;
+                int blocksPerPass = effectiveLanes * (16 / (blockBytes / 4)); // 16 columns per batch: 4, 3, 2, 2, 2 blocks
+                string suffix = lanes == 0 ? "" : "-" + WidthName(lanes);
+                int laneCount = lanes;
+                cases.Add(new BlockKernelCase($"bitsliced-{blockBits}-encrypt{suffix}", $"RijndaelBitslicedKernel, {width}, {blockBits}-bit block, 256-bit key, EncryptBlocks, {blocksPerPass + 1} blocks (a pass of {blocksPerPass} + 1)",
+                    Claim.ConstantTime, 32, blockBytes, blocksPerPass + 1, decrypt: false, fixedIsWhiteningKey: true,
+                    key => new RijndaelBitslicedKernel(key, blockBytes, laneCount), Always));
+                if (lanes == 0 && blockBits is 128 or 256)
+                {
+                    cases.Add(new BlockKernelCase($"bitsliced-{blockBits}-decrypt", $"RijndaelBitslicedKernel, {width}, {blockBits}-bit block, 256-bit key, DecryptBlocks, {blocksPerPass + 1} blocks (a pass of {blocksPerPass} + 1)",
+                        Claim.ConstantTime, 32, blockBytes, blocksPerPass + 1, decrypt: true, fixedIsWhiteningKey: false,
+                        key => new RijndaelBitslicedKernel(key, blockBytes), Always));
+                }
             }
         }
 
@@ -153,6 +172,8 @@ internal static class CaseCatalog
     };
 
     private static string? Always() => null;
+
+    private static string WidthName(int lanes) => lanes switch { 1 => "u64", 2 => "v128", _ => "v256" };
 
     private static string? AesNi() => RijndaelAesNiKernel.IsSupported ? null : NoAesNi;
 

@@ -14,7 +14,7 @@ internal sealed record CaseResult(LeakageCase Case, long Measurements, long Clas
 }
 
 /// <summary>Settings shared by every case of a run.</summary>
-internal sealed record HarnessOptions(long Measurements, bool ShortMode, bool Evict, TimeSpan WarmUp, int CroppingThresholds);
+internal sealed record HarnessOptions(bool Evict, TimeSpan WarmUp, int CroppingThresholds);
 
 /// <summary>
 /// The measurement loop. For each batch: draw a random class per measurement and write that measurement's input

@@ -64,8 +64,7 @@ public static class Program
             return 2;
         }
 
-        var harnessOptions = new HarnessOptions(options.Measurements, options.Short, options.Evict, 
-            WarmUp: TimeSpan.FromSeconds(options.Short ? 0.2 : 1.0), CroppingThresholds: 100);
+        var harnessOptions = new HarnessOptions(options.Evict, WarmUp: TimeSpan.FromSeconds(options.Short ? 0.2 : 1.0), CroppingThresholds: 100);
         using var harness = new Harness(harnessOptions);
         string header = Header(args, harnessOptions);
         Console.WriteLine(header);
