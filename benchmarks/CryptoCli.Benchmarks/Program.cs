@@ -13,6 +13,7 @@ namespace CryptoCli.Benchmarks;
 /// <c>-- --job Dry</c> runs the same set once each (CI). Any other arguments, such as <c>--filter *Camellia*</c>,
 /// go to BenchmarkDotNet's switcher with its default (long) job; add <c>--short</c> for the default run's short job,
 /// and <c>--out NAME</c> to write benchmarks/results/NAME.csv and NAME.md from the rows the run produced.
+/// <c>-- --ct-probe ROUNDS</c> runs <see cref="RijndaelConstantTimeProbe"/> instead.
 /// </summary>
 public static class Program
 {
@@ -27,6 +28,14 @@ public static class Program
             string svgPath = System.IO.Path.ChangeExtension(chartFrom, ".svg");
             System.IO.File.WriteAllText(svgPath, ResultChart.ToSvg(existing, "CryptoCli speed-ups"));
             Console.WriteLine($"Wrote {svgPath}");
+            return 0;
+        }
+
+        string? probeRounds = TakeOption(rest, "--ct-probe");
+        if (probeRounds is not null)
+        {
+            // Round-robin minimum timing of the constant-time Rijndael kernel and its rivals (see the class).
+            RijndaelConstantTimeProbe.Run(int.Parse(probeRounds, System.Globalization.CultureInfo.InvariantCulture));
             return 0;
         }
 

@@ -45,6 +45,17 @@ internal static class RijndaelBitsliceCore
     private static void ToLanes(TWord word, Span<ulong> lanes) => lanes[0] = word;
 #endif
 
+    /// <summary>
+    /// How each layer compiles: a call of its own, not inlined (see the loops), and on .NET fully optimized at once. A
+    /// layer left to tiering starts as unoptimized code in which every plane-word operator is a call, and on a loaded
+    /// machine it was seen to stay there for whole benchmark runs (1000x slower).
+    /// </summary>
+#if NET
+    private const MethodImplOptions Layer = MethodImplOptions.NoInlining | MethodImplOptions.AggressiveOptimization;
+#else
+    private const MethodImplOptions Layer = MethodImplOptions.NoInlining;
+#endif
+
     /// <summary>Most lanes of any word type (the scratch size).</summary>
     private const int MaxLanes = 4;
 
@@ -170,7 +181,7 @@ internal static class RijndaelBitsliceCore
     private static int LaneBytes(int offset, int lane, int length, int batchBytes) =>
         Math.Max(0, Math.Min(batchBytes, length - offset - lane * batchBytes));
 
-    [MethodImpl(MethodImplOptions.NoInlining)]
+    [MethodImpl(Layer)]
     private static void LoadLanes(ref byte source, int offset, int length, int batchBytes, Span<ulong> scratch, out Planes q)
     {
         int lanes = Lanes;
@@ -203,7 +214,7 @@ internal static class RijndaelBitsliceCore
         q.P7 = FromLanes(scratch.Slice(7 * lanes, lanes));
     }
 
-    [MethodImpl(MethodImplOptions.NoInlining)]
+    [MethodImpl(Layer)]
     private static void StoreLanes(ref Planes q, ref byte destination, int offset, int length, int batchBytes, Span<ulong> scratch)
     {
         int lanes = Lanes;
@@ -239,7 +250,7 @@ internal static class RijndaelBitsliceCore
     /// top layer (T), the shared non-linear middle (M), a linear bottom layer (L). The circuit numbers bits from the
     /// most significant (U0 = bit 7), so U0 is plane 7.
     /// </summary>
-    [MethodImpl(MethodImplOptions.NoInlining)]
+    [MethodImpl(Layer)]
     private static void SubBytes(ref Planes q)
     {
         TWord u0 = q.P7, u1 = q.P6, u2 = q.P5, u3 = q.P4, u4 = q.P3, u5 = q.P2, u6 = q.P1, u7 = q.P0;
@@ -381,7 +392,7 @@ internal static class RijndaelBitsliceCore
     /// InvSubBytes: the S-box is S(x) = A(x⁻¹) with A affine, so S⁻¹(y) = A⁻¹(S(A⁻¹(y))): the forward circuit between
     /// two inverse affine maps. A⁻¹ sets bit i to b(i+2) ⊕ b(i+5) ⊕ b(i+7) (indices mod 8) ⊕ bit i of 0x05.
     /// </summary>
-    [MethodImpl(MethodImplOptions.NoInlining)]
+    [MethodImpl(Layer)]
     private static void InverseSubBytes(ref Planes q)
     {
         InverseAffine(ref q);
@@ -389,7 +400,7 @@ internal static class RijndaelBitsliceCore
         InverseAffine(ref q);
     }
 
-    [MethodImpl(MethodImplOptions.NoInlining)]
+    [MethodImpl(Layer)]
     private static void InverseAffine(ref Planes q)
     {
         TWord b0 = q.P0, b1 = q.P1, b2 = q.P2, b3 = q.P3, b4 = q.P4, b5 = q.P5, b6 = q.P6, b7 = q.P7;
@@ -416,7 +427,7 @@ internal static class RijndaelBitsliceCore
     /// s = a_r ⊕ a_(r+1). Doubling in GF(2^8) shifts the planes up by one and folds plane 7 into planes 0, 1, 3, 4
     /// (the polynomial x^8 + x^4 + x^3 + x + 1).
     /// </summary>
-    [MethodImpl(MethodImplOptions.NoInlining)]
+    [MethodImpl(Layer)]
     private static void MixColumns(ref Planes q)
     {
         TWord r0 = NextRow(q.P0), r1 = NextRow(q.P1), r2 = NextRow(q.P2), r3 = NextRow(q.P3);
@@ -437,7 +448,7 @@ internal static class RijndaelBitsliceCore
     /// InvMixColumns. Its matrix (14, 11, 13, 9) is MixColumns' (2, 3, 1, 1) times (5, 0, 4, 0), so first
     /// a_r ← a_r ⊕ 4·(a_r ⊕ a_(r+2)), then MixColumns. Multiplying by 4 is two doublings, written out per plane.
     /// </summary>
-    [MethodImpl(MethodImplOptions.NoInlining)]
+    [MethodImpl(Layer)]
     private static void InverseMixColumns(ref Planes q)
     {
         TWord u0 = q.P0 ^ RowPlusTwo(q.P0), u1 = q.P1 ^ RowPlusTwo(q.P1), u2 = q.P2 ^ RowPlusTwo(q.P2), u3 = q.P3 ^ RowPlusTwo(q.P3);
@@ -454,7 +465,7 @@ internal static class RijndaelBitsliceCore
     }
 
     /// <summary>XORs the eight planes of one round key (equal for every batch, so broadcast to every lane).</summary>
-    [MethodImpl(MethodImplOptions.NoInlining)]
+    [MethodImpl(Layer)]
     private static void AddRoundKey(ref Planes q, ref ulong roundKey)
     {
         q.P0 ^= Broadcast(roundKey);
@@ -483,7 +494,7 @@ internal static class RijndaelBitsliceCore
             (_wrap1, _wrap2, _wrap3) = (pattern.Wrap1, pattern.Wrap2, pattern.Wrap3);
         }
 
-        [MethodImpl(MethodImplOptions.NoInlining)]
+        [MethodImpl(Layer)]
         public void Apply(ref Planes q)
         {
             q.P0 = Shift(q.P0);
