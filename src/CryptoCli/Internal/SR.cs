@@ -13,7 +13,11 @@ internal static class SR
     public const string PaddingModeNotSupported = "Specified padding mode is not valid for this algorithm.";
     public const string MatchBlockSize = "The input data length must be a multiple of the block size when no padding is used.";
     public const string IVRequired = "The cipher mode specified requires that an initialization vector (IV) be used.";
-    public const string TransformBlockSize = "The input length must be a multiple of the transform's input block size.";
+    public const string MustTransformWholeBlock = "TransformBlock may only process bytes in block sized increments.";
+    public const string MustBeNonNegative = "{0} ('{1}') must be a non-negative value.";
+    public const string MustBeNonNegativeNonZero = "{0} ('{1}') must be a non-negative and non-zero value.";
+    public const string MustBeLessOrEqual = "{0} ('{1}') must be less than or equal to '{2}'.";
+    public const string InvalidFeedbackSize = "Specified feedback size is not valid for this algorithm.";
     public const string FixedLength = "The {0} must have a length of {1} bytes.";
     public const string Overlap = "The {0} must not overlap with the {1}.";
     public const string InvalidTagSize = "The specified tag is not a valid size for this algorithm.";

@@ -46,6 +46,31 @@ internal static class ThrowHelper
         }
     }
 
+    // ArgumentOutOfRangeException.ThrowIfNegative and friends, with the runtime's messages, on every target.
+    public static void ThrowIfNegative(int value, string paramName)
+    {
+        if (value < 0)
+        {
+            throw new ArgumentOutOfRangeException(paramName, value, string.Format(CultureInfo.InvariantCulture, SR.MustBeNonNegative, paramName, value));
+        }
+    }
+
+    public static void ThrowIfNegativeOrZero(int value, string paramName)
+    {
+        if (value <= 0)
+        {
+            throw new ArgumentOutOfRangeException(paramName, value, string.Format(CultureInfo.InvariantCulture, SR.MustBeNonNegativeNonZero, paramName, value));
+        }
+    }
+
+    public static void ThrowIfGreaterThan(int value, int other, string paramName)
+    {
+        if (value > other)
+        {
+            throw new ArgumentOutOfRangeException(paramName, value, string.Format(CultureInfo.InvariantCulture, SR.MustBeLessOrEqual, paramName, value, other));
+        }
+    }
+
     public static void ThrowIfDisposed(bool disposed, object instance)
     {
         if (disposed)

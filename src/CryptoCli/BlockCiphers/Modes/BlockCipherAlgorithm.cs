@@ -10,8 +10,14 @@ namespace CryptoCli;
 /// and adds counter mode (<see cref="EncryptCtr(byte[], byte[])"/>, <see cref="TryTransformCtr"/>).
 /// </summary>
 /// <remarks>
-/// <para>The expanded key is computed once per key and cached; it is recomputed when <see cref="Key"/>,
-/// <see cref="KeySize"/> or <see cref="BlockSize"/> changes, and wiped by <see cref="SymmetricAlgorithm.Dispose()"/>.</para>
+/// <para>The expanded key is computed once per key and cached. Every path that changes or drops the key
+/// (<see cref="Key"/>, <see cref="KeySize"/> even when set to its current value, <see cref="GenerateKey"/>,
+/// <see cref="SymmetricAlgorithm.Dispose()"/>) wipes the old key and expanded key; <see cref="BlockSize"/> changes
+/// recompute it.</para>
+/// <para>Arguments, exception types and outcomes follow the runtime's <c>Aes</c>, with one deliberate difference:
+/// after <see cref="SymmetricAlgorithm.Dispose()"/> every member that needs the key throws
+/// <see cref="ObjectDisposedException"/> (the key has been wiped), where <c>Aes</c> silently generates a new key and
+/// keeps working. Transforms created before <c>Dispose</c> hold their own copy of the key until they are disposed.</para>
 /// <para>Counter mode: the counter is a big-endian integer as wide as the block (NIST SP 800-38A), incremented by one per
 /// block and wrapping around to zero; the caller must never reuse a counter value with the same key.</para>
 /// <para>Constant-time: each derived type states which of its kernels are constant-time (hardware AES paths are,
@@ -25,13 +31,16 @@ public abstract partial class BlockCipherAlgorithm : SymmetricAlgorithm
     private BlockCipherKernel? _kernel;
     private bool _disposed;
 
+    // Aes's default (CFB8); it is valid for every block size.
+    private const int DefaultFeedbackSize = 8;
+
     private protected BlockCipherAlgorithm(KeySizes[] legalKeySizes, KeySizes[] legalBlockSizes, int defaultKeySize, int defaultBlockSize)
     {
         LegalKeySizesValue = legalKeySizes;
         LegalBlockSizesValue = legalBlockSizes;
         KeySizeValue = defaultKeySize;
         BlockSizeValue = defaultBlockSize;
-        FeedbackSizeValue = defaultBlockSize;
+        FeedbackSizeValue = DefaultFeedbackSize;
         ModeValue = CipherMode.CBC;
         PaddingValue = PaddingMode.PKCS7;
     }
@@ -51,8 +60,8 @@ public abstract partial class BlockCipherAlgorithm : SymmetricAlgorithm
         set
         {
             ThrowHelper.ThrowIfDisposed(_disposed, this);
-            ThrowHelper.ThrowIfNull(value, nameof(value));
-            if (!ValidKeySize(value.Length * 8L))
+            // null is "not a valid size", as Aes says it (CryptographicException, not ArgumentNullException).
+            if (value is null || !ValidKeySize(value.Length * 8L))
             {
                 ThrowHelper.ThrowInvalidKeySize();
             }
@@ -91,7 +100,11 @@ public abstract partial class BlockCipherAlgorithm : SymmetricAlgorithm
             if (value != BlockSizeValue)
             {
                 base.BlockSize = value; // validates, and drops the IV
-                FeedbackSizeValue = value;
+                if (FeedbackSizeValue > value)
+                {
+                    FeedbackSizeValue = DefaultFeedbackSize; // no longer valid for the smaller block
+                }
+
                 ResetKernel();
             }
         }
@@ -168,17 +181,15 @@ public abstract partial class BlockCipherAlgorithm : SymmetricAlgorithm
 
         int blockSizeInBytes = BlockSizeValue / 8;
         CipherMode mode = Mode;
-        if (mode == CipherMode.CBC)
+        // As Aes: an IV that is given must fit the block, even in ECB, which does not use it.
+        if (rgbIV is not null && rgbIV.Length != blockSizeInBytes)
         {
-            if (rgbIV is null)
-            {
-                throw new CryptographicException(SR.IVRequired);
-            }
+            ThrowHelper.ThrowInvalidIVSize(nameof(rgbIV));
+        }
 
-            if (rgbIV.Length != blockSizeInBytes)
-            {
-                ThrowHelper.ThrowInvalidIVSize(nameof(rgbIV));
-            }
+        if (mode == CipherMode.CBC && rgbIV is null)
+        {
+            throw new CryptographicException(SR.IVRequired);
         }
 
         return new BlockCipherTransform(CreateKernel(rgbKey, blockSizeInBytes), encrypting, mode, Padding, rgbIV);

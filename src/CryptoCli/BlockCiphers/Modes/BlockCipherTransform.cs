@@ -45,45 +45,18 @@ internal sealed class BlockCipherTransform : ICryptoTransform
     public int TransformBlock(byte[] inputBuffer, int inputOffset, int inputCount, byte[] outputBuffer, int outputOffset)
     {
         ThrowHelper.ThrowIfDisposed(_disposed, this);
-        CheckArguments(inputBuffer, inputOffset, inputCount);
-        ThrowHelper.ThrowIfNull(outputBuffer, nameof(outputBuffer));
-        if ((uint)outputOffset > (uint)outputBuffer.Length)
-        {
-            throw new ArgumentOutOfRangeException(nameof(outputOffset));
-        }
-
+        CheckTransformBlockArguments(inputBuffer, inputOffset, inputCount, outputBuffer, outputOffset, InputBlockSize);
         int blockSize = InputBlockSize;
-        if (inputCount % blockSize != 0)
-        {
-            throw new ArgumentException(SR.TransformBlockSize, nameof(inputCount));
-        }
-
         ReadOnlySpan<byte> input = inputBuffer.AsSpan(inputOffset, inputCount);
         Span<byte> output = outputBuffer.AsSpan(outputOffset);
         if (_encrypting || !CipherPadding.DepadsOnDecrypt(_paddingMode))
         {
-            if (output.Length < inputCount)
-            {
-                ThrowHelper.ThrowDestinationTooShort(nameof(outputBuffer));
-            }
-
             Process(input, output.Slice(0, inputCount));
             return inputCount;
         }
 
-        if (inputCount == 0)
-        {
-            return 0;
-        }
-
         // Output the held block and all but the last new block; hold the last one back (it may carry padding).
         int written = 0;
-        int outputLength = inputCount - blockSize + (_hasHeldBlock ? blockSize : 0);
-        if (output.Length < outputLength)
-        {
-            ThrowHelper.ThrowDestinationTooShort(nameof(outputBuffer));
-        }
-
         Span<byte> lastBlock = stackalloc byte[blockSize];
         input.Slice(inputCount - blockSize).CopyTo(lastBlock); // read before any in-place write
         if (_hasHeldBlock)
@@ -103,7 +76,7 @@ internal sealed class BlockCipherTransform : ICryptoTransform
     public byte[] TransformFinalBlock(byte[] inputBuffer, int inputOffset, int inputCount)
     {
         ThrowHelper.ThrowIfDisposed(_disposed, this);
-        CheckArguments(inputBuffer, inputOffset, inputCount);
+        CheckTransformFinalBlockArguments(inputBuffer, inputOffset, inputCount);
         ReadOnlySpan<byte> input = inputBuffer.AsSpan(inputOffset, inputCount);
         int blockSize = InputBlockSize;
         try
@@ -118,6 +91,11 @@ internal sealed class BlockCipherTransform : ICryptoTransform
 
     private byte[] EncryptFinal(ReadOnlySpan<byte> input, int blockSize)
     {
+        if (_paddingMode == PaddingMode.None && input.Length % blockSize != 0)
+        {
+            ThrowHelper.ThrowPartialBlock(); // the transform's error, where the one-shots throw ArgumentException
+        }
+
         int outputLength = CipherPadding.GetCiphertextLength(input.Length, blockSize, _paddingMode, "inputCount");
         byte[] output = new byte[outputLength];
         int whole = input.Length - input.Length % blockSize;
@@ -152,7 +130,12 @@ internal sealed class BlockCipherTransform : ICryptoTransform
             return plaintext;
         }
 
-        int length = plaintext.Length == 0 ? -1 : CipherPadding.GetUnpaddedLength(plaintext.AsSpan(plaintext.Length - blockSize), _paddingMode);
+        if (plaintext.Length == 0)
+        {
+            return plaintext; // nothing at all to decrypt: the runtime returns no bytes rather than a padding error
+        }
+
+        int length = CipherPadding.GetUnpaddedLength(plaintext.AsSpan(plaintext.Length - blockSize), _paddingMode);
         if (length < 0)
         {
             CryptographicOperations.ZeroMemory(plaintext);
@@ -199,17 +182,47 @@ internal sealed class BlockCipherTransform : ICryptoTransform
         _hasHeldBlock = false;
     }
 
-    private static void CheckArguments(byte[] inputBuffer, int inputOffset, int inputCount)
+    // The runtime's argument checks, in the runtime's order, with its exception types and parameter names: the
+    // input must be whole blocks, at least one, and the output must have room for all of them (decryption included,
+    // although it holds one block back).
+    private static void CheckTransformBlockArguments(byte[] inputBuffer, int inputOffset, int inputCount, byte[] outputBuffer, int outputOffset, int blockSize)
     {
         ThrowHelper.ThrowIfNull(inputBuffer, nameof(inputBuffer));
-        if (inputOffset < 0)
+        ThrowHelper.ThrowIfNegative(inputOffset, nameof(inputOffset));
+        ThrowHelper.ThrowIfGreaterThan(inputOffset, inputBuffer.Length, nameof(inputOffset));
+        ThrowHelper.ThrowIfNegativeOrZero(inputCount, nameof(inputCount));
+        if (inputCount % blockSize != 0)
         {
-            throw new ArgumentOutOfRangeException(nameof(inputOffset));
+            throw new ArgumentOutOfRangeException(nameof(inputCount), SR.MustTransformWholeBlock);
         }
 
-        if (inputCount < 0 || inputCount > inputBuffer.Length - inputOffset)
+        if (inputCount > inputBuffer.Length - inputOffset)
         {
-            throw new ArgumentException(SR.ArgumentOffsetLength, nameof(inputCount));
+            throw new ArgumentOutOfRangeException(nameof(inputCount), SR.ArgumentOffsetLength);
+        }
+
+        ThrowHelper.ThrowIfNull(outputBuffer, nameof(outputBuffer));
+        ThrowHelper.ThrowIfGreaterThan(outputOffset, outputBuffer.Length, nameof(outputOffset));
+        if (inputCount > outputBuffer.Length - outputOffset)
+        {
+            throw new ArgumentOutOfRangeException(nameof(outputOffset), SR.ArgumentOffsetLength);
+        }
+
+        if (outputOffset < 0)
+        {
+            throw new ArgumentOutOfRangeException(); // as the runtime's, which fails in AsSpan(outputOffset)
+        }
+    }
+
+    private static void CheckTransformFinalBlockArguments(byte[] inputBuffer, int inputOffset, int inputCount)
+    {
+        ThrowHelper.ThrowIfNull(inputBuffer, nameof(inputBuffer));
+        ThrowHelper.ThrowIfNegative(inputOffset, nameof(inputOffset));
+        ThrowHelper.ThrowIfNegative(inputCount, nameof(inputCount));
+        ThrowHelper.ThrowIfGreaterThan(inputOffset, inputBuffer.Length, nameof(inputOffset));
+        if (inputCount > inputBuffer.Length - inputOffset)
+        {
+            throw new ArgumentOutOfRangeException(nameof(inputCount), SR.ArgumentOffsetLength);
         }
     }
 

@@ -79,10 +79,14 @@ public sealed class Luffa256 : HashAlgorithm
         LuffaCore.TryHashData(HashSizeInBits, source, destination, out bytesWritten);
 
     /// <summary>Resets the hash computation to its initial state.</summary>
+    /// <remarks>After <see cref="HashAlgorithm.Dispose()"/> this does nothing, as with the runtime's hash algorithms
+    /// (the base class calls it during disposal); hashing then throws <see cref="ObjectDisposedException"/>.</remarks>
     public override void Initialize()
     {
-        ThrowHelper.ThrowIfDisposed(_disposed, this);
-        _core.Reset();
+        if (!_disposed)
+        {
+            _core.Reset();
+        }
     }
 
     /// <inheritdoc/>
