@@ -17,6 +17,7 @@ internal static class SR
     public const string MustBeNonNegative = "{0} ('{1}') must be a non-negative value.";
     public const string MustBeNonNegativeNonZero = "{0} ('{1}') must be a non-negative and non-zero value.";
     public const string MustBeLessOrEqual = "{0} ('{1}') must be less than or equal to '{2}'.";
+    public const string ConcurrentUse = "Concurrent operations from multiple threads on this type are not supported.";
     public const string InvalidFeedbackSize = "Specified feedback size is not valid for this algorithm.";
     public const string FixedLength = "The {0} must have a length of {1} bytes.";
     public const string Overlap = "The {0} must not overlap with the {1}.";

@@ -36,6 +36,9 @@ internal static class ThrowHelper
         throw new ArgumentException(string.Format(CultureInfo.InvariantCulture, SR.Overlap, first, second), first);
 
     [DoesNotReturn]
+    public static void ThrowConcurrentUse() => throw new CryptographicException(SR.ConcurrentUse);
+
+    [DoesNotReturn]
     public static void ThrowObjectDisposed(object instance) => throw new ObjectDisposedException(instance.GetType().FullName);
 
     public static void ThrowIfNull([NotNull] object? argument, string paramName)

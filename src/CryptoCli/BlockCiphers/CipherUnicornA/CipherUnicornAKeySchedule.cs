@@ -26,6 +26,13 @@ internal static class CipherUnicornAKeySchedule
     /// <summary>ek[0..71], in generation order, using the fused 8->32 table.</summary>
     public static void ExpandRaw(ReadOnlySpan<byte> key, Span<uint> ek)
     {
+        // The strand walk below indexes the stack buffer without bounds checks and relies on the key being 4, 6 or 8
+        // words: anything else (an empty key from a caller bug) would write past it, so it is refused here.
+        if (key.Length is not (16 or 24 or 32))
+        {
+            ThrowHelper.ThrowInvalidKeySizeArgument(nameof(key));
+        }
+
         int line = key.Length / 4;
         Span<uint> w = stackalloc uint[8];
         for (int i = 0; i < line; i++)

@@ -10,20 +10,32 @@ public abstract partial class BlockCipherAlgorithm
     // length, destination length) and calls these template methods.
 
     /// <inheritdoc/>
-    protected override bool TryEncryptEcbCore(ReadOnlySpan<byte> plaintext, Span<byte> destination, PaddingMode paddingMode, out int bytesWritten) =>
-        BlockCipherOneShot.TryEncrypt(Kernel, plaintext, default, destination, paddingMode, out bytesWritten);
+    protected override bool TryEncryptEcbCore(ReadOnlySpan<byte> plaintext, Span<byte> destination, PaddingMode paddingMode, out int bytesWritten)
+    {
+        using KernelLease lease = RentKernel();
+        return BlockCipherOneShot.TryEncrypt(lease.Kernel, plaintext, default, destination, paddingMode, out bytesWritten);
+    }
 
     /// <inheritdoc/>
-    protected override bool TryDecryptEcbCore(ReadOnlySpan<byte> ciphertext, Span<byte> destination, PaddingMode paddingMode, out int bytesWritten) =>
-        BlockCipherOneShot.TryDecrypt(Kernel, ciphertext, default, destination, paddingMode, out bytesWritten);
+    protected override bool TryDecryptEcbCore(ReadOnlySpan<byte> ciphertext, Span<byte> destination, PaddingMode paddingMode, out int bytesWritten)
+    {
+        using KernelLease lease = RentKernel();
+        return BlockCipherOneShot.TryDecrypt(lease.Kernel, ciphertext, default, destination, paddingMode, out bytesWritten);
+    }
 
     /// <inheritdoc/>
-    protected override bool TryEncryptCbcCore(ReadOnlySpan<byte> plaintext, ReadOnlySpan<byte> iv, Span<byte> destination, PaddingMode paddingMode, out int bytesWritten) =>
-        BlockCipherOneShot.TryEncrypt(Kernel, plaintext, iv, destination, paddingMode, out bytesWritten);
+    protected override bool TryEncryptCbcCore(ReadOnlySpan<byte> plaintext, ReadOnlySpan<byte> iv, Span<byte> destination, PaddingMode paddingMode, out int bytesWritten)
+    {
+        using KernelLease lease = RentKernel();
+        return BlockCipherOneShot.TryEncrypt(lease.Kernel, plaintext, iv, destination, paddingMode, out bytesWritten);
+    }
 
     /// <inheritdoc/>
-    protected override bool TryDecryptCbcCore(ReadOnlySpan<byte> ciphertext, ReadOnlySpan<byte> iv, Span<byte> destination, PaddingMode paddingMode, out int bytesWritten) =>
-        BlockCipherOneShot.TryDecrypt(Kernel, ciphertext, iv, destination, paddingMode, out bytesWritten);
+    protected override bool TryDecryptCbcCore(ReadOnlySpan<byte> ciphertext, ReadOnlySpan<byte> iv, Span<byte> destination, PaddingMode paddingMode, out int bytesWritten)
+    {
+        using KernelLease lease = RentKernel();
+        return BlockCipherOneShot.TryDecrypt(lease.Kernel, ciphertext, iv, destination, paddingMode, out bytesWritten);
+    }
 #else
     // netstandard2.0's SymmetricAlgorithm has no one-shots: the same signatures as the modern runtime's.
 
@@ -54,7 +66,8 @@ public abstract partial class BlockCipherAlgorithm
     public bool TryEncryptEcb(ReadOnlySpan<byte> plaintext, Span<byte> destination, PaddingMode paddingMode, out int bytesWritten)
     {
         CipherPadding.CheckPaddingMode(paddingMode);
-        return BlockCipherOneShot.TryEncrypt(Kernel, plaintext, default, destination, paddingMode, out bytesWritten);
+        using KernelLease lease = RentKernel();
+        return BlockCipherOneShot.TryEncrypt(lease.Kernel, plaintext, default, destination, paddingMode, out bytesWritten);
     }
 
     /// <summary>Decrypts data using ECB mode with the specified padding mode.</summary>
@@ -73,8 +86,11 @@ public abstract partial class BlockCipherAlgorithm
         DecryptToSpan(ciphertext, default, destination, paddingMode);
 
     /// <summary>Attempts to decrypt data into the specified buffer, using ECB mode with the specified padding mode.</summary>
-    public bool TryDecryptEcb(ReadOnlySpan<byte> ciphertext, Span<byte> destination, PaddingMode paddingMode, out int bytesWritten) =>
-        BlockCipherOneShot.TryDecrypt(Kernel, ciphertext, default, destination, paddingMode, out bytesWritten);
+    public bool TryDecryptEcb(ReadOnlySpan<byte> ciphertext, Span<byte> destination, PaddingMode paddingMode, out int bytesWritten)
+    {
+        using KernelLease lease = RentKernel();
+        return BlockCipherOneShot.TryDecrypt(lease.Kernel, ciphertext, default, destination, paddingMode, out bytesWritten);
+    }
 
     /// <summary>Encrypts data using CBC mode with the specified padding mode.</summary>
     public byte[] EncryptCbc(byte[] plaintext, byte[] iv, PaddingMode paddingMode = PaddingMode.PKCS7)
@@ -96,7 +112,8 @@ public abstract partial class BlockCipherAlgorithm
     public bool TryEncryptCbc(ReadOnlySpan<byte> plaintext, ReadOnlySpan<byte> iv, Span<byte> destination, out int bytesWritten, PaddingMode paddingMode = PaddingMode.PKCS7)
     {
         CipherPadding.CheckPaddingMode(paddingMode);
-        return BlockCipherOneShot.TryEncrypt(Kernel, plaintext, CheckIV(iv), destination, paddingMode, out bytesWritten);
+        using KernelLease lease = RentKernel();
+        return BlockCipherOneShot.TryEncrypt(lease.Kernel, plaintext, CheckIV(iv), destination, paddingMode, out bytesWritten);
     }
 
     /// <summary>Decrypts data using CBC mode with the specified padding mode.</summary>
@@ -116,8 +133,11 @@ public abstract partial class BlockCipherAlgorithm
         DecryptToSpan(ciphertext, CheckIV(iv), destination, paddingMode);
 
     /// <summary>Attempts to decrypt data into the specified buffer, using CBC mode with the specified padding mode.</summary>
-    public bool TryDecryptCbc(ReadOnlySpan<byte> ciphertext, ReadOnlySpan<byte> iv, Span<byte> destination, out int bytesWritten, PaddingMode paddingMode = PaddingMode.PKCS7) =>
-        BlockCipherOneShot.TryDecrypt(Kernel, ciphertext, CheckIV(iv), destination, paddingMode, out bytesWritten);
+    public bool TryDecryptCbc(ReadOnlySpan<byte> ciphertext, ReadOnlySpan<byte> iv, Span<byte> destination, out int bytesWritten, PaddingMode paddingMode = PaddingMode.PKCS7)
+    {
+        using KernelLease lease = RentKernel();
+        return BlockCipherOneShot.TryDecrypt(lease.Kernel, ciphertext, CheckIV(iv), destination, paddingMode, out bytesWritten);
+    }
 
     private ReadOnlySpan<byte> CheckIV(ReadOnlySpan<byte> iv)
     {
@@ -132,15 +152,18 @@ public abstract partial class BlockCipherAlgorithm
     private byte[] EncryptToArray(ReadOnlySpan<byte> plaintext, ReadOnlySpan<byte> iv, PaddingMode paddingMode)
     {
         CipherPadding.CheckPaddingMode(paddingMode);
-        byte[] result = new byte[CipherPadding.GetCiphertextLength(plaintext.Length, BlockSizeValue / 8, paddingMode, nameof(plaintext))];
-        BlockCipherOneShot.TryEncrypt(Kernel, plaintext, iv, result, paddingMode, out _);
+        using KernelLease lease = RentKernel();
+        // The kernel's block size, not BlockSizeValue: it is the one this operation runs with.
+        byte[] result = new byte[CipherPadding.GetCiphertextLength(plaintext.Length, lease.Kernel.BlockSizeInBytes, paddingMode, nameof(plaintext))];
+        BlockCipherOneShot.TryEncrypt(lease.Kernel, plaintext, iv, result, paddingMode, out _);
         return result;
     }
 
     private int EncryptToSpan(ReadOnlySpan<byte> plaintext, ReadOnlySpan<byte> iv, Span<byte> destination, PaddingMode paddingMode)
     {
         CipherPadding.CheckPaddingMode(paddingMode);
-        if (!BlockCipherOneShot.TryEncrypt(Kernel, plaintext, iv, destination, paddingMode, out int written))
+        using KernelLease lease = RentKernel();
+        if (!BlockCipherOneShot.TryEncrypt(lease.Kernel, plaintext, iv, destination, paddingMode, out int written))
         {
             ThrowHelper.ThrowDestinationTooShort();
         }
@@ -151,7 +174,8 @@ public abstract partial class BlockCipherAlgorithm
     private byte[] DecryptToArray(ReadOnlySpan<byte> ciphertext, ReadOnlySpan<byte> iv, PaddingMode paddingMode)
     {
         byte[] buffer = new byte[ciphertext.Length];
-        BlockCipherOneShot.TryDecrypt(Kernel, ciphertext, iv, buffer, paddingMode, out int written);
+        using KernelLease lease = RentKernel();
+        BlockCipherOneShot.TryDecrypt(lease.Kernel, ciphertext, iv, buffer, paddingMode, out int written);
         if (written == buffer.Length)
         {
             return buffer;
@@ -164,7 +188,8 @@ public abstract partial class BlockCipherAlgorithm
 
     private int DecryptToSpan(ReadOnlySpan<byte> ciphertext, ReadOnlySpan<byte> iv, Span<byte> destination, PaddingMode paddingMode)
     {
-        if (!BlockCipherOneShot.TryDecrypt(Kernel, ciphertext, iv, destination, paddingMode, out int written))
+        using KernelLease lease = RentKernel();
+        if (!BlockCipherOneShot.TryDecrypt(lease.Kernel, ciphertext, iv, destination, paddingMode, out int written))
         {
             ThrowHelper.ThrowDestinationTooShort();
         }

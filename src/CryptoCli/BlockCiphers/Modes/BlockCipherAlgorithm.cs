@@ -1,4 +1,5 @@
 using System;
+using System.Diagnostics;
 using System.Security.Cryptography;
 
 namespace CryptoCli;
@@ -28,8 +29,12 @@ namespace CryptoCli;
 /// </remarks>
 public abstract partial class BlockCipherAlgorithm : SymmetricAlgorithm
 {
-    private BlockCipherKernel? _kernel;
-    private bool _disposed;
+    // Key, KeySize, GenerateKey, BlockSize, Dispose and the creation of the cached kernel change the key state under
+    // this lock; operations take a reference on the kernel current when they start (RentKernel), so a re-key on
+    // another thread gives them either the old key's or the new key's schedule whole, and its wipe waits for them.
+    private readonly object _keyLock = new();
+    private volatile BlockCipherKernel? _kernel;
+    private volatile bool _disposed;
 
     // Aes's default (CFB8); it is valid for every block size.
     private const int DefaultFeedbackSize = 8;
@@ -53,21 +58,28 @@ public abstract partial class BlockCipherAlgorithm : SymmetricAlgorithm
     {
         get
         {
-            ThrowHelper.ThrowIfDisposed(_disposed, this);
-            return base.Key;
+            lock (_keyLock)
+            {
+                ThrowHelper.ThrowIfDisposed(_disposed, this);
+                return base.Key;
+            }
         }
 
         set
         {
-            ThrowHelper.ThrowIfDisposed(_disposed, this);
             // null is "not a valid size", as Aes says it (CryptographicException, not ArgumentNullException).
             if (value is null || !ValidKeySize(value.Length * 8L))
             {
+                ThrowHelper.ThrowIfDisposed(_disposed, this);
                 ThrowHelper.ThrowInvalidKeySize();
             }
 
-            WipeKey();
-            base.Key = value;
+            lock (_keyLock)
+            {
+                ThrowHelper.ThrowIfDisposed(_disposed, this);
+                WipeKey();
+                base.Key = value;
+            }
         }
     }
 
@@ -85,8 +97,12 @@ public abstract partial class BlockCipherAlgorithm : SymmetricAlgorithm
 
             // Always a new key, even for the current size: the runtime's algorithms drop the key here, and Key then
             // generates a new one, so the cached schedule must go with it.
-            WipeKey();
-            base.KeySize = value;
+            lock (_keyLock)
+            {
+                ThrowHelper.ThrowIfDisposed(_disposed, this);
+                WipeKey();
+                base.KeySize = value;
+            }
         }
     }
 
@@ -99,13 +115,16 @@ public abstract partial class BlockCipherAlgorithm : SymmetricAlgorithm
             ThrowHelper.ThrowIfDisposed(_disposed, this);
             if (value != BlockSizeValue)
             {
-                base.BlockSize = value; // validates, and drops the IV
-                if (FeedbackSizeValue > value)
+                lock (_keyLock)
                 {
-                    FeedbackSizeValue = DefaultFeedbackSize; // no longer valid for the smaller block
-                }
+                    base.BlockSize = value; // validates, and drops the IV
+                    if (FeedbackSizeValue > value)
+                    {
+                        FeedbackSizeValue = DefaultFeedbackSize; // no longer valid for the smaller block
+                    }
 
-                ResetKernel();
+                    ResetKernel();
+                }
             }
         }
     }
@@ -127,32 +146,74 @@ public abstract partial class BlockCipherAlgorithm : SymmetricAlgorithm
         }
     }
 
-    /// <summary>The cached kernel for the current key, created on first use.</summary>
+    /// <summary>
+    /// The cached kernel for the current key, created on first use, without a reference (tests and benchmarks; it is
+    /// wiped when the key changes). Operations use <see cref="RentKernel"/>.
+    /// </summary>
     internal BlockCipherKernel Kernel
     {
         get
         {
-            ThrowHelper.ThrowIfDisposed(_disposed, this);
-            if (_kernel is null)
-            {
-                if (KeyValue is null)
-                {
-                    GenerateKey();
-                }
+            using KernelLease lease = RentKernel();
+            return lease.Kernel;
+        }
+    }
 
-                _kernel = CreateKernel(KeyValue!, BlockSizeValue / 8);
+    /// <summary>
+    /// The kernel of the current key with a reference held for one operation: a concurrent re-key or Dispose cannot
+    /// wipe it until the lease is disposed. Lock-free when the kernel exists.
+    /// </summary>
+    private protected KernelLease RentKernel()
+    {
+        ThrowHelper.ThrowIfDisposed(_disposed, this);
+        BlockCipherKernel? kernel = _kernel;
+        if (kernel is not null && kernel.TryAddReference())
+        {
+            return new KernelLease(kernel);
+        }
+
+        return RentKernelSlow();
+    }
+
+    private KernelLease RentKernelSlow()
+    {
+        lock (_keyLock)
+        {
+            ThrowHelper.ThrowIfDisposed(_disposed, this);
+            BlockCipherKernel? kernel = _kernel;
+            if (kernel is null)
+            {
+                KeyValue ??= SecureRandom.GetBytes(KeySizeValue / 8);
+                kernel = CreateKernel(KeyValue, BlockSizeValue / 8);
+                _kernel = kernel;
             }
 
-            return _kernel;
+            // Under the lock nobody else releases the owner's reference, so this cannot fail.
+            bool added = kernel.TryAddReference();
+            Debug.Assert(added);
+            return new KernelLease(kernel);
         }
+    }
+
+    /// <summary>One operation's reference on a kernel; <see cref="Dispose"/> releases it.</summary>
+    private protected readonly ref struct KernelLease
+    {
+        public KernelLease(BlockCipherKernel kernel) => Kernel = kernel;
+
+        public BlockCipherKernel Kernel { get; }
+
+        public void Dispose() => Kernel.Release();
     }
 
     /// <inheritdoc/>
     public override void GenerateKey()
     {
-        ThrowHelper.ThrowIfDisposed(_disposed, this);
-        WipeKey();
-        KeyValue = SecureRandom.GetBytes(KeySizeValue / 8);
+        lock (_keyLock)
+        {
+            ThrowHelper.ThrowIfDisposed(_disposed, this);
+            WipeKey();
+            KeyValue = SecureRandom.GetBytes(KeySizeValue / 8);
+        }
     }
 
     /// <inheritdoc/>
@@ -272,8 +333,11 @@ public abstract partial class BlockCipherAlgorithm : SymmetricAlgorithm
     /// <param name="bytesWritten">The number of bytes written.</param>
     /// <returns>False, with nothing written, when <paramref name="destination"/> is too short.</returns>
     /// <exception cref="ArgumentException"><paramref name="initialCounter"/> is not one block long, or the buffers overlap partially.</exception>
-    public bool TryTransformCtr(ReadOnlySpan<byte> input, ReadOnlySpan<byte> initialCounter, Span<byte> destination, out int bytesWritten) =>
-        BlockCipherOneShot.TryTransformCtr(Kernel, input, initialCounter, destination, out bytesWritten);
+    public bool TryTransformCtr(ReadOnlySpan<byte> input, ReadOnlySpan<byte> initialCounter, Span<byte> destination, out int bytesWritten)
+    {
+        using KernelLease lease = RentKernel();
+        return BlockCipherOneShot.TryTransformCtr(lease.Kernel, input, initialCounter, destination, out bytesWritten);
+    }
 
     private int TransformCtr(ReadOnlySpan<byte> input, ReadOnlySpan<byte> initialCounter, Span<byte> destination)
     {
@@ -287,13 +351,21 @@ public abstract partial class BlockCipherAlgorithm : SymmetricAlgorithm
 
     // ---- Lifetime ----
 
-    /// <summary>Disposes the cached kernel (wiping its expanded key); the next operation creates a new one.</summary>
+    /// <summary>
+    /// Drops the cached kernel: its expanded key is wiped now, or when the last operation still using it ends; the
+    /// next operation creates a new one.
+    /// </summary>
     private protected void ResetKernel()
     {
-        _kernel?.Dispose();
-        _kernel = null;
+        lock (_keyLock)
+        {
+            BlockCipherKernel? kernel = _kernel;
+            _kernel = null;
+            kernel?.Dispose();
+        }
     }
 
+    // Callers hold _keyLock: RentKernelSlow reads KeyValue under it.
     private void WipeKey()
     {
         ResetKernel();
@@ -307,10 +379,16 @@ public abstract partial class BlockCipherAlgorithm : SymmetricAlgorithm
     /// <summary>Wipes the key and the expanded key.</summary>
     protected override void Dispose(bool disposing)
     {
-        if (disposing && !_disposed)
+        if (disposing)
         {
-            WipeKey();
-            _disposed = true;
+            lock (_keyLock)
+            {
+                if (!_disposed)
+                {
+                    _disposed = true;
+                    WipeKey();
+                }
+            }
         }
 
         base.Dispose(disposing);

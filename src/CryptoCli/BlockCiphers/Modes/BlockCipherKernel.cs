@@ -1,6 +1,7 @@
 using System;
 using System.Diagnostics;
 using System.Security.Cryptography;
+using System.Threading;
 
 namespace CryptoCli;
 
@@ -97,9 +98,44 @@ internal abstract class BlockCipherKernel : IDisposable
         CryptographicOperations.ZeroMemory(keystream);
     }
 
+    // References to this kernel: its owner's (1 at creation) and one per operation running on it. The expanded key is
+    // wiped when the last one is released, so re-keying or disposing the owner never pulls the key schedule out from
+    // under an operation that is still using it on another thread.
+    private int _references = 1;
+
+    /// <summary>Takes a reference for one operation; false once the kernel has been released by everyone (wiped).</summary>
+    public bool TryAddReference()
+    {
+        while (true)
+        {
+            int references = Volatile.Read(ref _references);
+            if (references == 0)
+            {
+                return false;
+            }
+
+            if (Interlocked.CompareExchange(ref _references, references + 1, references) == references)
+            {
+                return true;
+            }
+        }
+    }
+
+    /// <summary>Releases one reference; the last one wipes the expanded key.</summary>
+    public void Release()
+    {
+        int references = Interlocked.Decrement(ref _references);
+        Debug.Assert(references >= 0);
+        if (references == 0)
+        {
+            Dispose(true);
+        }
+    }
+
+    /// <summary>Releases the owner's reference: the expanded key is wiped now, or when the last running operation ends.</summary>
     public void Dispose()
     {
-        Dispose(true);
+        Release();
         GC.SuppressFinalize(this);
     }
 

@@ -17,6 +17,7 @@ internal static class BlockCipherOneShot
     public static bool TryEncrypt(BlockCipherKernel kernel, ReadOnlySpan<byte> plaintext, ReadOnlySpan<byte> iv, Span<byte> destination, PaddingMode paddingMode, out int bytesWritten)
     {
         int blockSize = kernel.BlockSizeInBytes;
+        CheckIV(iv, blockSize);
         int ciphertextLength = CipherPadding.GetCiphertextLength(plaintext.Length, blockSize, paddingMode, nameof(plaintext));
         if (destination.Length < ciphertextLength)
         {
@@ -66,6 +67,7 @@ internal static class BlockCipherOneShot
     {
         CipherPadding.CheckPaddingMode(paddingMode);
         int blockSize = kernel.BlockSizeInBytes;
+        CheckIV(iv, blockSize);
         if (ciphertext.Length % blockSize != 0)
         {
             ThrowHelper.ThrowPartialBlock();
@@ -134,6 +136,16 @@ internal static class BlockCipherOneShot
         {
             CryptographicOperations.ZeroMemory(rented.AsSpan(0, ciphertext.Length));
             ArrayPool<byte>.Shared.Return(rented);
+        }
+    }
+
+    // The callers check the IV against BlockSize; this checks it against the kernel the operation runs with, which
+    // differs only if BlockSize changed on another thread in between (then the IV must not be half-used).
+    private static void CheckIV(ReadOnlySpan<byte> iv, int blockSize)
+    {
+        if (!iv.IsEmpty && iv.Length != blockSize)
+        {
+            ThrowHelper.ThrowInvalidIVSize();
         }
     }
 

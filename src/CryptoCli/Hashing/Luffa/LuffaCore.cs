@@ -7,6 +7,7 @@
 using System;
 using System.Buffers.Binary;
 using System.Security.Cryptography;
+using System.Threading;
 
 namespace CryptoCli;
 
@@ -33,6 +34,12 @@ internal sealed class LuffaCore : IDisposable
     private readonly byte[] _buffer = new byte[BlockSizeInBytes];
     private readonly bool _useVector;
     private int _buffered;
+
+    // Concurrent use from several threads, as the runtime's hash algorithms detect it: each call holds _inUse while it
+    // touches the state, and a call that finds it held throws. It also marks the state as mixed (_concurrentUseSeen),
+    // so the digest in progress is refused too, rather than returned over data from two threads.
+    private int _inUse;
+    private volatile bool _concurrentUseSeen;
 
     public LuffaCore(int hashSizeInBits, LuffaKernelKind kind = LuffaKernelKind.Auto)
     {
@@ -70,11 +77,72 @@ internal sealed class LuffaCore : IDisposable
 
     public void Reset()
     {
-        LuffaConstants.InitialValue.AsSpan(0, 8 * Width).CopyTo(_state);
-        _buffered = 0;
+        Enter();
+        try
+        {
+            ResetState();
+        }
+        finally
+        {
+            Exit();
+        }
     }
 
     public void Append(ReadOnlySpan<byte> data)
+    {
+        Enter();
+        try
+        {
+            AppendToState(data);
+        }
+        finally
+        {
+            Exit();
+        }
+    }
+
+    /// <summary>Writes the digest to <paramref name="destination"/> (at least <see cref="HashSizeInBytes"/>) and resets.</summary>
+    /// <exception cref="CryptographicException">Another thread used this instance while the data was being hashed.</exception>
+    public void Finish(Span<byte> destination)
+    {
+        Enter();
+        try
+        {
+            if (_concurrentUseSeen)
+            {
+                ResetState();
+                ThrowHelper.ThrowConcurrentUse();
+            }
+
+            FinishCore(_state, Width, HashSizeInBytes, _buffer.AsSpan(0, _buffered), destination, _useVector);
+            ResetState();
+        }
+        finally
+        {
+            Exit();
+        }
+    }
+
+    private void Enter()
+    {
+        if (Interlocked.Exchange(ref _inUse, 1) != 0)
+        {
+            // Held by another thread: leave it held (it is theirs) and fail this call.
+            _concurrentUseSeen = true;
+            ThrowHelper.ThrowConcurrentUse();
+        }
+    }
+
+    private void Exit() => Volatile.Write(ref _inUse, 0);
+
+    private void ResetState()
+    {
+        LuffaConstants.InitialValue.AsSpan(0, 8 * Width).CopyTo(_state);
+        _buffered = 0;
+        _concurrentUseSeen = false;
+    }
+
+    private void AppendToState(ReadOnlySpan<byte> data)
     {
         if (_buffered > 0)
         {
@@ -104,12 +172,6 @@ internal sealed class LuffaCore : IDisposable
         _buffered = data.Length;
     }
 
-    /// <summary>Writes the digest to <paramref name="destination"/> (at least <see cref="HashSizeInBytes"/>) and resets.</summary>
-    public void Finish(Span<byte> destination)
-    {
-        FinishCore(_state, Width, HashSizeInBytes, _buffer.AsSpan(0, _buffered), destination, _useVector);
-        Reset();
-    }
 
     /// <summary>Writes the digest of the data appended so far without changing the state (for tests).</summary>
     internal void PeekHash(Span<byte> destination)
@@ -163,9 +225,17 @@ internal sealed class LuffaCore : IDisposable
 
     public void Dispose()
     {
-        CryptographicOperationsHelper.ZeroWords(_state);
-        CryptographicOperations.ZeroMemory(_buffer);
-        _buffered = 0;
+        Enter();
+        try
+        {
+            CryptographicOperationsHelper.ZeroWords(_state);
+            CryptographicOperations.ZeroMemory(_buffer);
+            _buffered = 0;
+        }
+        finally
+        {
+            Exit();
+        }
     }
 
     private static bool UseVector(LuffaKernelKind kind)
