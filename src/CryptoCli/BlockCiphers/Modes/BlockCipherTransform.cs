@@ -210,7 +210,9 @@ internal sealed class BlockCipherTransform : ICryptoTransform
 
         if (outputOffset < 0)
         {
-            throw new ArgumentOutOfRangeException(); // as the runtime's, which fails in AsSpan(outputOffset)
+#pragma warning disable CA2208 // no parameter name on purpose: the runtime's transform throws this one from AsSpan(outputOffset)
+            throw new ArgumentOutOfRangeException();
+#pragma warning restore CA2208
         }
     }
 
