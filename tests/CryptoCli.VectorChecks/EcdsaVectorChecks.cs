@@ -21,7 +21,7 @@ internal delegate void EcdsaDerSignatureCheck(ECDsaSecp192r1 key, byte[] digest,
 /// <summary>
 /// Every file of the family, dispatched by name: *-p1363.txt and *-der.txt (Wycheproof columns), *cavp* (SigVer
 /// columns), anything else NAME = value blocks (domain parameters, RFC 6979 with exact r and s, nonce, SignHash,
-/// SignData, and selections of Wycheproof and CAVP). Exactly four files are expected.
+/// SignData, and selections of Wycheproof and CAVP). Any number of files; each declares its own vector count.
 /// </summary>
 internal sealed class EcdsaVectorChecks : VectorFamilyCheck
 {
@@ -29,7 +29,6 @@ internal sealed class EcdsaVectorChecks : VectorFamilyCheck
     private readonly EcdsaVerify _verifyDer;
     private readonly EcdsaVerify? _verifyP1363Again;
     private readonly EcdsaDerSignatureCheck _checkDerSignature;
-    private int _files;
 
     /// <param name="verifyDer">Verification of a DER (Rfc3279DerSequence) signature, strict.</param>
     /// <param name="checkDerSignature">The RFC 6979 signature in DER, produced and verified by the build under test.</param>
@@ -45,7 +44,6 @@ internal sealed class EcdsaVectorChecks : VectorFamilyCheck
 
     public override int CheckFile(VectorFile file)
     {
-        _files++;
         if (file.Name.EndsWith("-p1363.txt", StringComparison.Ordinal))
         {
             return Wycheproof(file, der: false);
@@ -58,8 +56,6 @@ internal sealed class EcdsaVectorChecks : VectorFamilyCheck
 
         return file.Name.Contains("cavp") ? Cavp(file) : Blocks(file);
     }
-
-    public override void CheckTotals() => VectorCheck.True(_files == 4, $"{_files} ecdsa files were read, expected 4");
 
     private static byte[] Digest(string name, byte[] message, string where)
     {
@@ -114,7 +110,7 @@ internal sealed class EcdsaVectorChecks : VectorFamilyCheck
 
     private int Wycheproof(VectorFile file, bool der)
     {
-        int valid = 0, invalid = 0, count = 0;
+        int count = 0;
         foreach ((VectorLine line, string[] c) in file.ReadColumns(8))
         {
             string where = $"{file.Name}:{line.Number} tcId {c[0]}";
@@ -132,11 +128,9 @@ internal sealed class EcdsaVectorChecks : VectorFamilyCheck
             {
                 case "valid":
                     VectorCheck.True(verified, $"{where}: valid signature rejected ({c[7]})");
-                    valid++;
                     break;
                 case "invalid":
                     VectorCheck.False(verified, $"{where}: invalid signature accepted ({c[7]})");
-                    invalid++;
                     break;
                 case "acceptable":
                     break; // either answer, but no exception (reaching here proves it)
@@ -147,7 +141,6 @@ internal sealed class EcdsaVectorChecks : VectorFamilyCheck
             count++;
         }
 
-        VectorCheck.True(valid > 50 && invalid > 50, $"{file.Name}: {valid} valid, {invalid} invalid");
         return count;
     }
 
@@ -163,7 +156,6 @@ internal sealed class EcdsaVectorChecks : VectorFamilyCheck
             count++;
         }
 
-        VectorCheck.True(count == 75, $"{file.Name}: {count} SigVer vectors, expected 75");
         return count;
     }
 
@@ -232,8 +224,6 @@ internal sealed class EcdsaVectorChecks : VectorFamilyCheck
             }
         }
 
-        VectorCheck.True(rfc == 10, $"{file.Name}: {rfc} RFC 6979 vectors, expected 10");
-        VectorCheck.True(wycheproof > 0 && cavp > 0 && parameters == 1, $"{file.Name}: {wycheproof} Wycheproof, {cavp} CAVP, {parameters} parameter blocks");
         return parameters + rfc + wycheproof + cavp;
     }
 

@@ -1,5 +1,5 @@
-// The reader of the published vector files under Vectors/<family>/ (formats: /work/shared/vectors/README.md), shared
-// by the xunit suite (net10.0) and the Mono runner (net48): plain C# that compiles on both, so there is no
+// The reader of the published vector files under Vectors/<family>/ (formats: Vectors/SOURCES.md and each file's
+// header), shared by the xunit suite (net10.0) and the Mono runner (net48): plain C# that compiles on both, so there is no
 // Convert.FromHexString or Dictionary.TryAdd here (StringPolyfills.cs gives net48 string.StartsWith(char)).
 
 using System;
@@ -13,16 +13,22 @@ namespace CryptoCli.VectorChecks;
 
 /// <summary>
 /// Reads the published vector files copied under <c>Vectors/&lt;family&gt;/</c>. Every <c>*.txt</c> file of a family
-/// folder is read, so adding a file in a known format adds cases with no code change. A line that does not
-/// parse, or a file that yields no vector, throws <see cref="VectorFormatException"/> with the file and line named.
+/// folder is read, so adding a file in a known format adds cases with no code change. Each file declares in a
+/// comment line <c># vectors: N</c> how many vectors it holds, so a file that lost vectors is noticed by itself
+/// (<see cref="VectorFamilyCheck.CheckCompleteFile"/>). A line that does not parse, or a file that yields no vector,
+/// throws <see cref="VectorFormatException"/> with the file and line named.
 /// </summary>
 internal sealed class VectorFile
 {
-    private VectorFile(string path, IReadOnlyList<VectorLine> lines)
+    /// <summary>The comment that declares a file's vector count, as in "# vectors: 3840".</summary>
+    public const string CountDeclaration = "vectors:";
+
+    private VectorFile(string path, IReadOnlyList<VectorLine> lines, int? declaredCount)
     {
         Path = path;
         Name = System.IO.Path.GetFileName(path);
         Lines = lines;
+        DeclaredCount = declaredCount;
     }
 
     public string Path { get; }
@@ -32,13 +38,18 @@ internal sealed class VectorFile
     /// <summary>The non-comment lines, with their 1-based line numbers; blank lines are kept as separators.</summary>
     public IReadOnlyList<VectorLine> Lines { get; }
 
+    /// <summary>The vector count the file declares ("# vectors: N"), or null when it declares none.</summary>
+    public int? DeclaredCount { get; }
+
     public static string FamilyDirectory(string family) =>
         System.IO.Path.Combine(AppContext.BaseDirectory, "Vectors", family);
 
-    /// <summary>Every <c>*.txt</c> file of the family, in name order; fails when there is none.</summary>
-    public static IReadOnlyList<VectorFile> ReadFamily(string family)
+    /// <summary>Every <c>*.txt</c> file of the family's folder under Vectors/, in name order; fails when there is none.</summary>
+    public static IReadOnlyList<VectorFile> ReadFamily(string family) => ReadFolder(FamilyDirectory(family));
+
+    /// <summary>Every <c>*.txt</c> file of a folder, in name order; fails when there is none.</summary>
+    public static IReadOnlyList<VectorFile> ReadFolder(string directory)
     {
-        string directory = FamilyDirectory(family);
         if (!Directory.Exists(directory))
         {
             throw new VectorFormatException($"vector folder {directory} is missing");
@@ -56,6 +67,7 @@ internal sealed class VectorFile
     public static VectorFile Read(string path)
     {
         var lines = new List<VectorLine>();
+        int? declaredCount = null;
         int number = 0;
         foreach (string raw in File.ReadLines(path))
         {
@@ -64,10 +76,26 @@ internal sealed class VectorFile
             if (!text.StartsWith('#'))
             {
                 lines.Add(new VectorLine(number, text));
+                continue;
+            }
+
+            string comment = text.TrimStart('#').Trim();
+            if (comment.StartsWith(CountDeclaration, StringComparison.OrdinalIgnoreCase))
+            {
+                string where = $"{System.IO.Path.GetFileName(path)}:{number}";
+                if (declaredCount is not null)
+                {
+                    throw new VectorFormatException($"{where}: the vector count is declared twice");
+                }
+
+                string value = comment.Substring(CountDeclaration.Length).Trim();
+                declaredCount = int.TryParse(value, NumberStyles.None, CultureInfo.InvariantCulture, out int count) && count > 0
+                    ? count
+                    : throw new VectorFormatException($"{where}: '# {CountDeclaration} N' needs a positive whole number, found '{value}'");
             }
         }
 
-        return new VectorFile(path, lines);
+        return new VectorFile(path, lines, declaredCount);
     }
 
     /// <summary>

@@ -41,14 +41,14 @@ public class EcdsaVectorTests
         Assert.Equal(1, blocks);
     }
 
-    private static bool VerifyDer(ECDsaSecp192r1 key, byte[] hash, byte[] signature) =>
+    internal static bool VerifyDer(ECDsaSecp192r1 key, byte[] hash, byte[] signature) =>
         key.VerifyHash(hash, signature, DSASignatureFormat.Rfc3279DerSequence);
 
-    private static bool VerifyP1363ThroughSpanOverload(ECDsaSecp192r1 key, byte[] hash, byte[] signature) =>
+    internal static bool VerifyP1363ThroughSpanOverload(ECDsaSecp192r1 key, byte[] hash, byte[] signature) =>
         key.VerifyHash(hash.AsSpan(), signature.AsSpan(), DSASignatureFormat.IeeeP1363FixedFieldConcatenation);
 
     /// <summary>The library signs in DER; the runtime's ECDsa and the library's VerifyData accept it.</summary>
-    private static void CheckDerSignature(ECDsaSecp192r1 key, byte[] digest, byte[] message, HashAlgorithmName hash, byte[] p1363, string where)
+    internal static void CheckDerSignature(ECDsaSecp192r1 key, byte[] digest, byte[] message, HashAlgorithmName hash, byte[] p1363, string where)
     {
         byte[] der = key.SignHash(digest, DSASignatureFormat.Rfc3279DerSequence);
         using ECDsa builtIn = ECDsa.Create(key.ExportParameters(false));
