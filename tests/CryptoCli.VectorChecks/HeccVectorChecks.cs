@@ -181,7 +181,7 @@ internal sealed class HeccVectorChecks : VectorFamilyCheck
         return lines.Count;
     }
 
-    /// <summary>HECC-G3.md §6 with BigInteger, independent of the library's limb code: c1 = round(k·RA/N), d2 = round(k·RB/N).</summary>
+    /// <summary>docs/design.md G6 with BigInteger, independent of the library's limb code: c1 = round(k·RA/N), d2 = round(k·RB/N).</summary>
     public static (BigInteger K0, BigInteger K1) ReferenceDecomposition(BigInteger k)
     {
         BigInteger n = Genus3Curve.Order;

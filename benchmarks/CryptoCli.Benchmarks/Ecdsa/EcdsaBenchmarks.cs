@@ -126,7 +126,7 @@ public class EcdsaBenchmarks : EcdsaRivals
 }
 
 /// <summary>
-/// Study (not in the default run): PAPERS.md P1's measure, the best of 10,000 sign + verify pairs, printed by
+/// Study (not in the default run): the measure of P1 (docs/papers.md), the best of 10,000 sign + verify pairs, printed by
 /// the setup for each implementation, beside the mean of one sign + verify pair as BenchmarkDotNet measures it.
 /// Run with --filter '*EcdsaP1Study*'.
 /// </summary>

@@ -5,7 +5,7 @@ using BenchmarkDotNet.Attributes;
 namespace CryptoCli.Benchmarks;
 
 /// <summary>
-/// Reproduces the optimisation study of Hamada (2009, PAPERS.md P3) in C#: Luffa-512 timed with the SHA-3
+/// Reproduces the optimisation study of Hamada (2009, P3 in docs/papers.md) in C#: Luffa-512 timed with the SHA-3
 /// competition's Monte Carlo test (1024-bit seed; Msg_{i+1} = MD_i || Msg_i[0..64); 100 checkpoints of 1000
 /// iterations = 100,000 hashes of 128 bytes; by default scaled to 10,000, see <see cref="Iterations"/>) for each
 /// round-function variant. Not in the default run (no [Primitive]):

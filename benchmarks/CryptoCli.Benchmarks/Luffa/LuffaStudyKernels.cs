@@ -1,4 +1,4 @@
-// Luffa-512 round-function variants for the reproduction of Hamada (2009, PAPERS.md P3) in C#. Study-only code:
+// Luffa-512 round-function variants for the reproduction of Hamada (2009, P3 in docs/papers.md) in C#. Study-only code:
 // the library keeps just the winners (LuffaPortableKernel = "both in locals", LuffaVectorKernel = SIMD).
 // Spec: "Hash Function Luffa, Specification Ver. 2.0" (Hitachi, 2009); w = 5 sub-blocks of 8 x uint32.
 //   Reference : chainv[40], t[40] and buffer[8] as arrays, every loop kept (Hitachi reference-code shape).

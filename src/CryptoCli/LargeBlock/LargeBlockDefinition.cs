@@ -2,7 +2,7 @@
 // ciphers using AES-NI"): 256-bit (2 AES lanes) or 512-bit (4 AES lanes) blocks; a step is one AES round
 // (one-round construction) or two (two-round) on every lane followed by a 32-bit-word permutation pi; the last
 // AES round is AESENCLAST with no permutation after it. AES round counts from P5 Table 3 as corrected in
-// PAPERS.md: 256-bit 6 (one-round) / 7 (two-round); 512-bit one-round 8 (pi16b) / 10 (pi16u); 512-bit two-round 9.
+// docs/papers.md: 256-bit 6 (one-round) / 7 (two-round); 512-bit one-round 8 (pi16b) / 10 (pi16u); 512-bit two-round 9.
 //
 // Key schedule (OUR choice; the paper leaves it open and uses arbitrary constants): the key K is one block.
 //   RK_0 = K (whitening, XORed before the first round),

@@ -1,5 +1,5 @@
 // The 32-bit-word permutations of P5 (Shiba, Sakamoto, Isobe 2021, "Efficient constructions of large-state
-// block ciphers using AES-NI"), as tabulated in docs PAPERS.md: new word j = old word pi[j], where word k is
+// block ciphers using AES-NI"), as tabulated in docs/papers.md (P5): new word j = old word pi[j], where word k is
 // state bytes 4k..4k+3. pi8u and pi16u are Haraka v2's unpack-based mixes (punpckldq/punpckhdq); pi8b and
 // pi16b are built from vpblendd, as in Pholkos.
 using System;

@@ -1,9 +1,8 @@
 namespace CryptoCli.Tests;
 
 /// <summary>
-/// Per-round Haraka v2 states for the official inputs 00..1f and 00..3f, transcribed from
-/// /work/shared/vectors-debug/haraka-intermediate.txt (produced there with the designers' kste/haraka C and Python
-/// code, cross-checked with jedisct1/go-aes). Memory order: lane 0 first. Only used to localise a failure.
+/// Per-round Haraka v2 states for the official inputs 00..1f and 00..3f, produced with the designers'
+/// kste/haraka C and Python code and cross-checked with jedisct1/go-aes, transcribed here. Memory order: lane 0 first. Only used to localise a failure.
 /// </summary>
 internal static class HarakaTrace
 {

@@ -263,7 +263,7 @@ public class LargeBlockCipherTests
     }
 
     /// <summary>
-    /// The construction written out from PAPERS.md P5 and the documented key schedule, sharing no code with the library
+    /// The construction written out from P5 (docs/papers.md) and the documented key schedule, sharing no code with the library
     /// beyond Haraka's constants: whitening with K; AES rounds 1..R-1 as AESENC with K ^ RC_i per lane, the table
     /// permutation after every round (one-round) or every even round (two-round); AESENCLAST with K ^ RC_R.
     /// </summary>

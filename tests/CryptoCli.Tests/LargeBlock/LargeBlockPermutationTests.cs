@@ -5,8 +5,8 @@ using Xunit;
 namespace CryptoCli.Tests;
 
 /// <summary>
-/// P5's permutations against their definition tables (new word j = old word pi[j], PAPERS.md P5) and the sanity
-/// vectors of /work/shared/vectors-debug/haraka-intermediate.txt section 5 (transcribed below), for the table-driven
+/// P5's permutations against their definition tables (new word j = old word pi[j], P5 in docs/papers.md) and
+/// sanity vectors computed with Haraka v2's reference code (transcribed below), for the table-driven
 /// portable permutation and for every SIMD (unpack/blend) permutation and inverse of the AES-NI kernels.
 /// </summary>
 public class LargeBlockPermutationTests
@@ -79,7 +79,7 @@ public class LargeBlockPermutationTests
     [Fact]
     public void Table3_RoundsAndPermutationCounts()
     {
-        // P5 Table 3 as corrected in PAPERS.md: (block bits, two-round, blend) -> AES rounds, permutations.
+        // P5 Table 3 as corrected in docs/papers.md: (block bits, two-round, blend) -> AES rounds, permutations.
         (LargeBlockDefinition Definition, int Rounds, int Permutations)[] expected =
         {
             (LargeBlockDefinition.OneRound256Unpack, 6, 5), (LargeBlockDefinition.OneRound256Blend, 6, 5),

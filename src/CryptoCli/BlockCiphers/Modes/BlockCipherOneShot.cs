@@ -7,7 +7,7 @@ namespace CryptoCli;
 
 /// <summary>
 /// ECB and CBC one-shot encryption and decryption over a kernel, with the runtime's padding rules: a short
-/// destination is not written, and a bad padding leaves no plaintext behind (R1 <c>UniversalCryptoOneShot</c>).
+/// destination is not written, and a bad padding leaves no plaintext behind (as the runtime's internal <c>UniversalCryptoOneShot</c> does).
 /// </summary>
 internal static class BlockCipherOneShot
 {

@@ -1,7 +1,7 @@
 // Luffa v2 (SHA-3 round 2) constants: the 40-word initial value and the 80 step constants.
 // Source: "Hash Function Luffa, Specification Ver. 2.0" (Hitachi, 2009), Sections 3.1 and 3.3, as printed in
-// Hitachi's reference code luffa_for_32.c v2.0 (arrays IV[40] and CNS[80]); the IV is re-checked against the
-// "IV" lines of ../shared/vectors-debug/luffa-intermediate.txt and every vector of Vectors/luffa.
+// Hitachi's reference code luffa_for_32.c v2.0 (arrays IV[40] and CNS[80]); the IV is re-checked by every vector of
+// Vectors/luffa.
 
 namespace CryptoCli;
 

@@ -2,7 +2,7 @@
 // Spec: "Hash Function Luffa, Specification Ver. 2.0" (Hitachi, 2009). State: w sub-blocks V_j of 8 x uint32
 // (w = 3, 4, 5 for Luffa-224/256, -384, -512); message block: 32 bytes as 8 big-endian uint32.
 // One round = message injection MI_w, then the permutations Q_0 .. Q_{w-1} (tweak, 8 steps each).
-// Written as Hamada (2009, PAPERS.md P3) found fastest: the eight chaining words of a sub-block (his chainv[8])
+// Written as Hamada (2009, P3 in docs/papers.md) found fastest: the eight chaining words of a sub-block (his chainv[8])
 // live in locals for the whole of Q_j, and the 8-step loop is unrolled. The message injection also keeps its
 // temporaries (his t[40]) in locals: in C# that is a further 10-15% (benchmarks/results/luffa.md). Constant-time: no table lookups and no
 // data-dependent branches.

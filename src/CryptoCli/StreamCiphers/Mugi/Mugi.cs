@@ -1,5 +1,5 @@
 // MUGI (Hitachi; CRYPTREC, ISO/IEC 18033-4): 128-bit key, 128-bit IV, keystream of 64-bit big-endian units.
-// Public type (STYLE.md §4.2); the fast state machine is MugiCore.cs (+ MugiCore.X86.cs), the straightforward one
+// Public type (a disposable keystream generator with Transform and GenerateKeystream); the fast state machine is MugiCore.cs (+ MugiCore.X86.cs), the straightforward one
 // MugiReference.cs. Vectors: the specification's examples 1 and 2 and third-party cases (Vectors/mugi).
 using System;
 using System.Buffers.Binary;
