@@ -1,56 +1,88 @@
-// EncryptFile: encrypts or decrypts a file with a password, streaming through CryptoStream so that large files
-// use constant memory.
+// EncryptFile: encrypts and decrypts files with a password, streaming so that large files use constant memory.
 //
-//   dotnet run --project samples/EncryptFile -- encrypt <input> <output> [--cipher rijndael|camellia] [--mode cbc|ctr]
-//   dotnet run --project samples/EncryptFile -- decrypt <input> <output>
-//   The password comes from the CRYPTOCLI_PASSWORD environment variable, or is asked for on the terminal.
+//   EncryptFile encrypt <input> <output> [--cipher rijndael|camellia] [--mode cbc|ctr] [--force] [--allow-empty-password]
+//   EncryptFile decrypt <input> <output> [--force]
+//   The password comes from the CRYPTOCLI_PASSWORD environment variable, or is asked for on the terminal (twice on
+//   encrypt). Exit codes: 0 done, 1 wrong password or modified/truncated file, 2 usage or input error.
 //
-// File layout: "CCLI1" | cipher (1 byte) | mode (1 byte) | salt (16) | IV or initial counter (16) | check (16) |
-// ciphertext | HMAC-SHA256 tag (32) over everything before it. The encryption key, the MAC key and a password check
-// value come from PBKDF2-HMAC-SHA256 (the runtime's). A wrong password is refused from the check value, a truncated
-// or modified file from the tag (verified in a first pass, before any plaintext exists), and decryption writes to a
-// temporary file that replaces the output only on success.
+// File format "CCLI1": "CCLI1" | cipher (1 byte) | mode (1 byte) | salt (16) | IV or initial counter (16) |
+// password check (16) | ciphertext | HMAC-SHA256 tag (32) over everything before it. The encryption key, the MAC key
+// and the check value come from PBKDF2-HMAC-SHA256 (the runtime's). CBC and CTR give confidentiality only; the tag
+// (encrypt-then-MAC) is what makes the format safe: decryption verifies it over the whole file before producing any
+// plaintext, so a modified file never reaches the CBC padding check (no padding oracle).
+// Outputs are written to a temporary file in the same folder and renamed only on success.
 using System;
+using System.CommandLine;
 using System.IO;
 using System.Security.Cryptography;
 using CryptoCli;
+using CryptoCli.Samples;
 
-const int SaltSize = 16, BlockSize = 16, CheckSize = 16, KeySize = 32, TagSize = 32, Iterations = 200_000;
+const int SaltSize = 16, BlockSize = 16, CheckSize = 16, KeySize = 32, TagSize = 32, Iterations = 200_000, ChunkSize = 64 * 1024;
 byte[] magic = "CCLI1"u8.ToArray();
+int headerSize = magic.Length + 2 + SaltSize + BlockSize + CheckSize;
 
-if (args.Length < 3 || args[0] is not ("encrypt" or "decrypt"))
+var encrypt = new Command("encrypt", "Encrypt a file with a password.");
+var encryptInput = new Argument<string>("input") { Description = "The file to encrypt." };
+var encryptOutput = new Argument<string>("output") { Description = "The encrypted file to write." };
+var cipherOption = new Option<string>("--cipher") { Description = "The block cipher.", DefaultValueFactory = _ => "rijndael" };
+cipherOption.AcceptOnlyFromAmong("rijndael", "camellia");
+var modeOption = new Option<string>("--mode") { Description = "The mode of operation (authenticated by an HMAC tag either way).", DefaultValueFactory = _ => "cbc" };
+modeOption.AcceptOnlyFromAmong("cbc", "ctr");
+var allowEmptyOption = new Option<bool>("--allow-empty-password") { Description = "Accept an empty password." };
+encrypt.Add(encryptInput);
+encrypt.Add(encryptOutput);
+encrypt.Add(cipherOption);
+encrypt.Add(modeOption);
+encrypt.Add(allowEmptyOption);
+Option<bool> encryptForce = ForceOption();
+Option<string> encryptProgress = ProgressOption();
+encrypt.Add(encryptForce);
+encrypt.Add(encryptProgress);
+encrypt.SetAction(parsed =>
 {
-    Console.Error.WriteLine("usage: EncryptFile encrypt|decrypt <input> <output> [--cipher rijndael|camellia] [--mode cbc|ctr]");
-    return 2;
+    Encrypt(parsed.GetValue(encryptInput)!, parsed.GetValue(encryptOutput)!, parsed.GetValue(cipherOption)!, parsed.GetValue(modeOption)!,
+        parsed.GetValue(encryptForce), parsed.GetValue(allowEmptyOption), parsed.GetValue(encryptProgress)!);
+    return ExitCode.Ok;
+});
+
+var decrypt = new Command("decrypt", "Decrypt a file written by 'encrypt', after checking that it was not modified.");
+var decryptInput = new Argument<string>("input") { Description = "The encrypted file." };
+var decryptOutput = new Argument<string>("output") { Description = "The decrypted file to write." };
+Option<bool> decryptForce = ForceOption();
+Option<string> decryptProgress = ProgressOption();
+decrypt.Add(decryptInput);
+decrypt.Add(decryptOutput);
+decrypt.Add(decryptForce);
+decrypt.Add(decryptProgress);
+decrypt.SetAction(parsed =>
+{
+    Decrypt(parsed.GetValue(decryptInput)!, parsed.GetValue(decryptOutput)!, parsed.GetValue(decryptForce), parsed.GetValue(decryptProgress)!);
+    return ExitCode.Ok;
+});
+
+var root = new RootCommand("Encrypts and decrypts files with a password (RijndaelCipher or Camellia, CBC or CTR, PBKDF2, HMAC-SHA256). The password is read from CRYPTOCLI_PASSWORD or asked for on the terminal.");
+root.Add(encrypt);
+root.Add(decrypt);
+return Cli.Run(root, args);
+
+static Option<bool> ForceOption() => new("--force", "-f") { Description = "Overwrite the output if it exists." };
+
+static Option<string> ProgressOption()
+{
+    var option = new Option<string>("--progress") { Description = "Show a progress line on stderr: auto (when stderr is a terminal), always or never.", DefaultValueFactory = _ => "auto" };
+    option.AcceptOnlyFromAmong("auto", "always", "never");
+    return option;
 }
 
-string cipherName = Option("--cipher") ?? "rijndael";
-string modeName = Option("--mode") ?? "cbc";
-string password = Environment.GetEnvironmentVariable("CRYPTOCLI_PASSWORD") ?? ReadPassword();
-
-try
+void Encrypt(string inputPath, string outputPath, string cipherName, string modeName, bool force, bool allowEmpty, string progressMode)
 {
-    if (args[0] == "encrypt")
-    {
-        Encrypt(args[1], args[2]);
-    }
-    else
-    {
-        Decrypt(args[1], args[2]);
-    }
+    byte cipherId = cipherName == "camellia" ? (byte)2 : (byte)1;
+    byte modeId = modeName == "ctr" ? (byte)2 : (byte)1;
+    using FileStream input = Cli.OpenInput(inputPath);
+    Cli.CheckOutput(outputPath, force);
+    string password = Cli.ReadPassword(confirm: true, allowEmpty);
 
-    return 0;
-}
-catch (Exception e) when (e is CryptographicException or IOException or InvalidDataException or ArgumentException)
-{
-    Console.Error.WriteLine($"error: {e.Message}");
-    return 1;
-}
-
-void Encrypt(string inputPath, string outputPath)
-{
-    byte cipherId = cipherName switch { "rijndael" => 1, "camellia" => 2, _ => throw new ArgumentException($"unknown cipher '{cipherName}'") };
-    byte modeId = modeName switch { "cbc" => 1, "ctr" => 2, _ => throw new ArgumentException($"unknown mode '{modeName}'") };
     byte[] salt = RandomNumberGenerator.GetBytes(SaltSize);
     byte[] iv = RandomNumberGenerator.GetBytes(BlockSize);
     (byte[] key, byte[] macKey, byte[] check) = Derive(password, salt);
@@ -58,110 +90,121 @@ void Encrypt(string inputPath, string outputPath)
     cipher.Key = key;
     CryptographicOperations.ZeroMemory(key);
 
-    using FileStream input = File.OpenRead(inputPath);
-    using FileStream file = File.Create(outputPath);
-    using var output = new MacStream(file, macKey);
-    output.Write(magic);
-    output.Write([cipherId, modeId]);
-    output.Write(salt);
-    output.Write(iv);
-    output.Write(check);
-    if (modeId == 1)
+    Cli.WriteAtomically(outputPath, force, file =>
     {
-        cipher.Mode = CipherMode.CBC;
-        cipher.Padding = PaddingMode.PKCS7;
-        using var stream = new CryptoStream(output, cipher.CreateEncryptor(cipher.Key, iv), CryptoStreamMode.Write, leaveOpen: true);
-        Copy(input, stream);
-    }
-    else
-    {
-        CtrCopy(cipher, iv, input, output);
-    }
+        using var output = new MacStream(file, macKey);
+        output.Write(magic);
+        output.Write([cipherId, modeId]);
+        output.Write(salt);
+        output.Write(iv);
+        output.Write(check);
+        var progress = new Progress("encrypting", input.Length, progressMode);
+        if (modeId == 1)
+        {
+            cipher.Mode = CipherMode.CBC;
+            cipher.Padding = PaddingMode.PKCS7;
+            using var stream = new CryptoStream(output, cipher.CreateEncryptor(cipher.Key, iv), CryptoStreamMode.Write, leaveOpen: true);
+            Copy(input, stream, progress);
+        }
+        else
+        {
+            CtrCopy(cipher, iv, input, output, progress);
+        }
 
-    file.Write(output.GetTag());
+        file.Write(output.GetTag());
+    });
+    CryptographicOperations.ZeroMemory(macKey);
 }
 
-void Decrypt(string inputPath, string outputPath)
+void Decrypt(string inputPath, string outputPath, bool force, string progressMode)
 {
-    using FileStream file = File.OpenRead(inputPath);
-    byte[] header = new byte[magic.Length + 2 + SaltSize + BlockSize + CheckSize];
-    if (file.Length < header.Length + TagSize || file.ReadAtLeast(header, header.Length, throwOnEndOfStream: false) != header.Length || !header.AsSpan(0, magic.Length).SequenceEqual(magic))
+    using FileStream file = Cli.OpenInput(inputPath);
+    Cli.CheckOutput(outputPath, force);
+    byte[] header = new byte[headerSize];
+    int read = file.ReadAtLeast(header, header.Length, throwOnEndOfStream: false);
+    if (read < magic.Length || !header.AsSpan(0, magic.Length).SequenceEqual(magic))
     {
-        throw new InvalidDataException("not an EncryptFile file, or truncated");
+        throw new UsageException($"{inputPath}: not a file written by EncryptFile");
+    }
+
+    if (file.Length < header.Length + TagSize)
+    {
+        throw new VerificationFailedException($"{inputPath}: the file is truncated");
     }
 
     byte cipherId = header[magic.Length], modeId = header[magic.Length + 1];
     byte[] salt = header.AsSpan(magic.Length + 2, SaltSize).ToArray();
     byte[] iv = header.AsSpan(magic.Length + 2 + SaltSize, BlockSize).ToArray();
     byte[] storedCheck = header.AsSpan(header.Length - CheckSize).ToArray();
+    string password = Cli.ReadPassword(confirm: false, allowEmpty: true);
     (byte[] key, byte[] macKey, byte[] check) = Derive(password, salt);
     if (!CryptographicOperations.FixedTimeEquals(check, storedCheck))
     {
-        throw new CryptographicException("wrong password");
+        throw new VerificationFailedException($"{inputPath}: wrong password");
     }
 
-    // First pass: the tag over header and ciphertext, before any plaintext is produced.
+    // First pass: the tag over header and ciphertext, before any plaintext exists.
     long ciphertextLength = file.Length - header.Length - TagSize;
-    using (var mac = new HMACSHA256(macKey))
+    using (var mac = IncrementalHash.CreateHMAC(HashAlgorithmName.SHA256, macKey))
     {
-        mac.TransformBlock(header, 0, header.Length, null, 0);
-        byte[] buffer = new byte[64 * 1024];
+        mac.AppendData(header);
+        byte[] buffer = new byte[ChunkSize];
+        var progress = new Progress("verifying ", ciphertextLength, progressMode);
         for (long left = ciphertextLength; left > 0;)
         {
-            int read = file.Read(buffer, 0, (int)Math.Min(buffer.Length, left));
-            mac.TransformBlock(buffer, 0, read, null, 0);
-            left -= read;
+            int chunk = file.Read(buffer, 0, (int)Math.Min(buffer.Length, left));
+            if (chunk == 0)
+            {
+                throw new VerificationFailedException($"{inputPath}: the file is truncated");
+            }
+
+            mac.AppendData(buffer, 0, chunk);
+            left -= chunk;
+            progress.Advance(chunk);
         }
 
-        mac.TransformFinalBlock([], 0, 0);
+        progress.Done();
         byte[] tag = new byte[TagSize];
         file.ReadExactly(tag);
-        if (!CryptographicOperations.FixedTimeEquals(tag, mac.Hash))
+        if (!CryptographicOperations.FixedTimeEquals(tag, mac.GetHashAndReset()))
         {
-            throw new CryptographicException("the file is truncated or was modified (authentication failed)");
+            throw new VerificationFailedException($"{inputPath}: the file was modified or truncated (authentication failed)");
         }
     }
 
-    file.Position = header.Length;
-    using Stream input = new SubStream(file, ciphertextLength);
+    CryptographicOperations.ZeroMemory(macKey);
+    if (modeId is not (1 or 2))
+    {
+        throw new UsageException($"{inputPath}: unknown mode {modeId} in the header");
+    }
 
     using BlockCipherAlgorithm cipher = CreateCipher(cipherId);
     cipher.Key = key;
     CryptographicOperations.ZeroMemory(key);
-    string temporary = outputPath + ".partial";
-    try
+    file.Position = header.Length;
+    using Stream ciphertext = new SubStream(file, ciphertextLength);
+    Cli.WriteAtomically(outputPath, force, output =>
     {
-        using (FileStream output = File.Create(temporary))
+        var progress = new Progress("decrypting", ciphertextLength, progressMode);
+        if (modeId == 1)
         {
-            if (modeId == 1)
-            {
-                using var stream = new CryptoStream(input, cipher.CreateDecryptor(cipher.Key, iv), CryptoStreamMode.Read);
-                Copy(stream, output);
-            }
-            else if (modeId == 2)
-            {
-                CtrCopy(cipher, iv, input, output);
-            }
-            else
-            {
-                throw new InvalidDataException("unknown mode in header");
-            }
+            cipher.Mode = CipherMode.CBC;
+            cipher.Padding = PaddingMode.PKCS7;
+            using var stream = new CryptoStream(ciphertext, cipher.CreateDecryptor(cipher.Key, iv), CryptoStreamMode.Read);
+            Copy(stream, output, progress);
         }
-
-        File.Move(temporary, outputPath, overwrite: true);
-    }
-    catch
-    {
-        File.Delete(temporary); // never leave partial plaintext behind
-        throw;
-    }
+        else
+        {
+            CtrCopy(cipher, iv, ciphertext, output, progress);
+        }
+    });
 }
 
 static BlockCipherAlgorithm CreateCipher(byte id) => id switch
 {
     1 => RijndaelCipher.Create(),
     2 => Camellia.Create(),
-    _ => throw new InvalidDataException($"cipher {id} is not available in this build"),
+    _ => throw new UsageException($"cipher {id} in the header is not known to this version"),
 };
 
 static (byte[] Key, byte[] MacKey, byte[] Check) Derive(string password, byte[] salt)
@@ -172,19 +215,19 @@ static (byte[] Key, byte[] MacKey, byte[] Check) Derive(string password, byte[] 
     return result;
 }
 
-// CTR keeps a running counter across 64 KiB chunks (every chunk but the last is a whole number of blocks).
-static void CtrCopy(BlockCipherAlgorithm cipher, byte[] initialCounter, Stream input, Stream output)
+// CTR over 64 KiB chunks: every chunk but the last is a whole number of blocks, and the counter advances by the
+// blocks each chunk used, so no counter value is used twice within a file (each file has a fresh random counter).
+static void CtrCopy(BlockCipherAlgorithm cipher, byte[] initialCounter, Stream input, Stream output, Progress progress)
 {
     byte[] counter = (byte[])initialCounter.Clone();
-    byte[] buffer = new byte[64 * 1024];
-    var progress = new Progress(input);
+    byte[] buffer = new byte[ChunkSize];
     int read;
     while ((read = input.ReadAtLeast(buffer, buffer.Length, throwOnEndOfStream: false)) > 0)
     {
         cipher.EncryptCtr(buffer.AsSpan(0, read), counter, buffer);
         output.Write(buffer, 0, read);
-        AddToCounter(counter, buffer.Length / 16);
-        progress.Report(read);
+        AddToCounter(counter, buffer.Length / BlockSize);
+        progress.Advance(read);
     }
 
     progress.Done();
@@ -201,66 +244,17 @@ static void AddToCounter(byte[] counter, int blocks)
     }
 }
 
-static void Copy(Stream input, Stream output)
+static void Copy(Stream input, Stream output, Progress progress)
 {
-    byte[] buffer = new byte[64 * 1024];
-    var progress = new Progress(input);
+    byte[] buffer = new byte[ChunkSize];
     int read;
     while ((read = input.Read(buffer, 0, buffer.Length)) > 0)
     {
         output.Write(buffer, 0, read);
-        progress.Report(read);
+        progress.Advance(read);
     }
 
     progress.Done();
-}
-
-string? Option(string name)
-{
-    int index = Array.IndexOf(args, name);
-    return index >= 0 && index + 1 < args.Length ? args[index + 1] : null;
-}
-
-static string ReadPassword()
-{
-    Console.Error.Write("password: ");
-    var password = new System.Text.StringBuilder();
-    for (ConsoleKeyInfo key; (key = Console.ReadKey(intercept: true)).Key != ConsoleKey.Enter;)
-    {
-        password.Append(key.KeyChar);
-    }
-
-    Console.Error.WriteLine();
-    return password.ToString();
-}
-
-/// <summary>A progress bar on the terminal for inputs over 4 MB; silent when redirected.</summary>
-internal sealed class Progress(Stream stream)
-{
-    private readonly long _total = stream.CanSeek ? stream.Length : 0;
-    private long _done;
-    private int _shown = -1;
-
-    private bool Visible => _total > 4_000_000 && !Console.IsErrorRedirected;
-
-    public void Report(int bytes)
-    {
-        _done += bytes;
-        int percent = _total > 0 ? (int)(100 * Math.Min(_done, _total) / _total) : 0;
-        if (Visible && percent != _shown)
-        {
-            _shown = percent;
-            Console.Error.Write($"\r[{new string('#', percent / 5),-20}] {percent,3}%");
-        }
-    }
-
-    public void Done()
-    {
-        if (Visible)
-        {
-            Console.Error.WriteLine();
-        }
-    }
 }
 
 /// <summary>Writes through to a stream and feeds every byte to an HMAC (encrypt-then-MAC).</summary>
