@@ -20,10 +20,6 @@ internal sealed class GcmVectorChecks : VectorFamilyCheck
 {
     private readonly Func<byte[], IEnumerable<BlockCipherKernel>> _aesKernels;
     private readonly IReadOnlyList<Func<byte[], GHashKernel>> _ghashKernels;
-    private int _cavp;
-    private int _cavpFail;
-    private int _cavpOddNonces;
-    private int _wycheproof;
 
     public GcmVectorChecks(Func<byte[], IEnumerable<BlockCipherKernel>> aesKernels, IReadOnlyList<Func<byte[], GHashKernel>> ghashKernels)
         : base("gcm")
@@ -34,14 +30,6 @@ internal sealed class GcmVectorChecks : VectorFamilyCheck
 
     public override int CheckFile(VectorFile file) =>
         file.Name.StartsWith("wycheproof", StringComparison.Ordinal) ? CheckWycheproof(file) : CheckCavp(file);
-
-    public override void CheckTotals()
-    {
-        VectorCheck.AtLeast(15750, _cavp, "CAVP GCM records");
-        VectorCheck.AtLeast(4000, _cavpFail, "CAVP GCM FAIL records");
-        VectorCheck.AtLeast(1000, _cavpOddNonces, "CAVP GCM records with nonces other than 96 bits");
-        VectorCheck.AtLeast(300, _wycheproof, "Wycheproof AES-GCM tests");
-    }
 
     /// <summary>Every GCM instance for a key: all kernel pairs, then the public type. Each is disposed by the caller.</summary>
     private IEnumerable<(string Name, BlockCipherGcm Gcm)> Instances(byte[] key, int tagBytes)
@@ -139,9 +127,6 @@ internal sealed class GcmVectorChecks : VectorFamilyCheck
                 CheckEncryptDecrypt(where, key, iv, pt!, aad, ct, tag);
             }
 
-            _cavp++;
-            _cavpFail += fail ? 1 : 0;
-            _cavpOddNonces += iv.Length != 12 ? 1 : 0;
             count++;
             record = null;
         }
@@ -173,7 +158,6 @@ internal sealed class GcmVectorChecks : VectorFamilyCheck
                 CheckDecrypt(r.Where, key, iv, ct, aad, tag, null);
             }
 
-            _wycheproof++;
             count++;
         }
 
@@ -245,18 +229,10 @@ internal sealed class GcmVectorChecks : VectorFamilyCheck
 /// </summary>
 internal sealed class CmacVectorChecks : VectorFamilyCheck
 {
-    private int _published;
-    private int _wycheproof;
 
     public CmacVectorChecks()
         : base("cmac")
     {
-    }
-
-    public override void CheckTotals()
-    {
-        VectorCheck.AtLeast(12, _published, "published CMAC examples");
-        VectorCheck.AtLeast(600, _wycheproof, "Wycheproof CMAC tests");
     }
 
     public override int CheckFile(VectorFile file)
@@ -278,15 +254,6 @@ internal sealed class CmacVectorChecks : VectorFamilyCheck
             else
             {
                 VectorCheck.True(mac is null || !mac.AsSpan().SequenceEqual(tag), $"{r.Where}: an invalid test verified");
-            }
-
-            if (wycheproof)
-            {
-                _wycheproof++;
-            }
-            else
-            {
-                _published++;
             }
 
             count++;
@@ -331,18 +298,10 @@ internal sealed class CmacVectorChecks : VectorFamilyCheck
 /// </summary>
 internal sealed class KeyWrapVectorChecks : VectorFamilyCheck
 {
-    private int _published;
-    private int _wycheproof;
 
     public KeyWrapVectorChecks()
         : base("keywrap")
     {
-    }
-
-    public override void CheckTotals()
-    {
-        VectorCheck.AtLeast(9, _published, "published key-wrap examples");
-        VectorCheck.AtLeast(570, _wycheproof, "Wycheproof key-wrap tests");
     }
 
     internal static BlockCipherAlgorithm CreateCipher(string name, string where) => name switch
@@ -394,15 +353,6 @@ internal sealed class KeyWrapVectorChecks : VectorFamilyCheck
                     break;
                 default:
                     throw new VectorFormatException($"{r.Where}: unknown result {result}");
-            }
-
-            if (wycheproof)
-            {
-                _wycheproof++;
-            }
-            else
-            {
-                _published++;
             }
 
             count++;
