@@ -1,15 +1,21 @@
 // EncryptFile: encrypts and decrypts files with a password, streaming so that large files use constant memory.
 //
-//   EncryptFile encrypt <input> <output> [--cipher rijndael|camellia] [--mode cbc|ctr] [--force] [--allow-empty-password]
+//   EncryptFile encrypt <input> <output> [--cipher rijndael|camellia] [--mode gcm|cbc|ctr] [--force] [--allow-empty-password]
 //   EncryptFile decrypt <input> <output> [--force]
 //   The password comes from the CRYPTOCLI_PASSWORD environment variable, or is asked for on the terminal (twice on
 //   encrypt). Exit codes: 0 done, 1 wrong password or modified/truncated file, 2 usage or input error.
 //
-// File format "CCLI1": "CCLI1" | cipher (1 byte) | mode (1 byte) | salt (16) | IV or initial counter (16) |
-// password check (16) | ciphertext | HMAC-SHA256 tag (32) over everything before it. The encryption key, the MAC key
-// and the check value come from PBKDF2-HMAC-SHA256 (the runtime's). CBC and CTR give confidentiality only; the tag
-// (encrypt-then-MAC) is what makes the format safe: decryption verifies it over the whole file before producing any
-// plaintext, so a modified file never reaches the CBC padding check (no padding oracle).
+// Two formats; decrypt reads both. The keys come from PBKDF2-HMAC-SHA256 (the runtime's) with a random salt.
+// "CCLI2" (the default, --mode gcm): "CCLI2" | cipher (1) | salt (16) | nonce prefix (8) | password check (16), then
+//   the file in 64 KiB chunks, each encrypted with BlockCipherGcm under the nonce prefix || chunk number (4 bytes,
+//   big-endian) and followed by its 16-byte tag; the associated data of every chunk is the header and a last-chunk
+//   flag, and the last chunk (possibly empty) always has the flag set. So a chunk cannot be modified, reordered,
+//   dropped or moved to another file, and a file cut at a chunk boundary is refused. Decryption writes a chunk only
+//   after its tag verified. (This is the STREAM construction of Hoang, Reyhanitabar, Rogaway and Vizár.)
+// "CCLI1" (--mode cbc or ctr): "CCLI1" | cipher (1) | mode (1) | salt (16) | IV or initial counter (16) |
+//   password check (16) | ciphertext | HMAC-SHA256 tag (32) over everything before it. CBC and CTR give
+//   confidentiality only; the tag (encrypt-then-MAC) is checked over the whole file before any plaintext is
+//   produced, so a modified file never reaches the CBC padding check (no padding oracle).
 // Outputs are written to a temporary file in the same folder and renamed only on success.
 using System;
 using System.CommandLine;
@@ -19,16 +25,19 @@ using CryptoCli;
 using CryptoCli.Samples;
 
 const int SaltSize = 16, BlockSize = 16, CheckSize = 16, KeySize = 32, TagSize = 32, Iterations = 200_000, ChunkSize = 64 * 1024;
+const int NoncePrefixSize = 8, GcmTagSize = 16;
 byte[] magic = "CCLI1"u8.ToArray();
+byte[] gcmMagic = "CCLI2"u8.ToArray();
 int headerSize = magic.Length + 2 + SaltSize + BlockSize + CheckSize;
+int gcmHeaderSize = gcmMagic.Length + 1 + SaltSize + NoncePrefixSize + CheckSize;
 
 var encrypt = new Command("encrypt", "Encrypt a file with a password.");
 var encryptInput = new Argument<string>("input") { Description = "The file to encrypt." };
 var encryptOutput = new Argument<string>("output") { Description = "The encrypted file to write." };
 var cipherOption = new Option<string>("--cipher") { Description = "The block cipher.", DefaultValueFactory = _ => "rijndael" };
 cipherOption.AcceptOnlyFromAmong("rijndael", "camellia");
-var modeOption = new Option<string>("--mode") { Description = "The mode of operation (authenticated by an HMAC tag either way).", DefaultValueFactory = _ => "cbc" };
-modeOption.AcceptOnlyFromAmong("cbc", "ctr");
+var modeOption = new Option<string>("--mode") { Description = "gcm (authenticated encryption, format CCLI2), or cbc or ctr with an HMAC-SHA256 tag (format CCLI1).", DefaultValueFactory = _ => "gcm" };
+modeOption.AcceptOnlyFromAmong("gcm", "cbc", "ctr");
 var allowEmptyOption = new Option<bool>("--allow-empty-password") { Description = "Accept an empty password." };
 encrypt.Add(encryptInput);
 encrypt.Add(encryptOutput);
@@ -61,7 +70,7 @@ decrypt.SetAction(parsed =>
     return ExitCode.Ok;
 });
 
-var root = new RootCommand("Encrypts and decrypts files with a password (RijndaelCipher or Camellia, CBC or CTR, PBKDF2, HMAC-SHA256). The password is read from CRYPTOCLI_PASSWORD or asked for on the terminal.");
+var root = new RootCommand("Encrypts and decrypts files with a password (RijndaelCipher or Camellia; GCM, or CBC or CTR with HMAC-SHA256; PBKDF2). The password is read from CRYPTOCLI_PASSWORD or asked for on the terminal.");
 root.Add(encrypt);
 root.Add(decrypt);
 return Cli.Run(root, args);
@@ -78,10 +87,16 @@ static Option<string> ProgressOption()
 void Encrypt(string inputPath, string outputPath, string cipherName, string modeName, bool force, bool allowEmpty, string progressMode)
 {
     byte cipherId = cipherName == "camellia" ? (byte)2 : (byte)1;
-    byte modeId = modeName == "ctr" ? (byte)2 : (byte)1;
     using FileStream input = Cli.OpenInput(inputPath);
     Cli.CheckOutput(outputPath, force);
     string password = Cli.ReadPassword(confirm: true, allowEmpty);
+    if (modeName == "gcm")
+    {
+        EncryptGcm(input, outputPath, cipherId, password, force, progressMode);
+        return;
+    }
+
+    byte modeId = modeName == "ctr" ? (byte)2 : (byte)1;
 
     byte[] salt = RandomNumberGenerator.GetBytes(SaltSize);
     byte[] iv = RandomNumberGenerator.GetBytes(BlockSize);
@@ -116,16 +131,146 @@ void Encrypt(string inputPath, string outputPath, string cipherName, string mode
     CryptographicOperations.ZeroMemory(macKey);
 }
 
+void EncryptGcm(FileStream input, string outputPath, byte cipherId, string password, bool force, string progressMode)
+{
+    byte[] salt = RandomNumberGenerator.GetBytes(SaltSize);
+    byte[] noncePrefix = RandomNumberGenerator.GetBytes(NoncePrefixSize);
+    (byte[] key, byte[] macKey, byte[] check) = Derive(password, salt);
+    CryptographicOperations.ZeroMemory(macKey); // GCM authenticates: the MAC key of the CCLI1 format is not used
+    byte[] header = [.. gcmMagic, cipherId, .. salt, .. noncePrefix, .. check];
+    using BlockCipherAlgorithm cipher = CreateCipher(cipherId);
+    cipher.Key = key;
+    CryptographicOperations.ZeroMemory(key);
+    using var gcm = new BlockCipherGcm(cipher, GcmTagSize);
+    Cli.WriteAtomically(outputPath, force, output =>
+    {
+        output.Write(header);
+        byte[] chunk = new byte[ChunkSize], next = new byte[ChunkSize], sealedChunk = new byte[ChunkSize], tag = new byte[GcmTagSize];
+        var progress = new Progress("encrypting", input.Length, progressMode);
+        int length = input.ReadAtLeast(chunk, ChunkSize, throwOnEndOfStream: false);
+        for (uint index = 0; ; index++)
+        {
+            // Read one chunk ahead: the last chunk (possibly empty) is the one with nothing after it.
+            int nextLength = length == ChunkSize ? input.ReadAtLeast(next, ChunkSize, throwOnEndOfStream: false) : 0;
+            bool last = nextLength == 0;
+            gcm.Encrypt(ChunkNonce(noncePrefix, index), chunk.AsSpan(0, length), sealedChunk.AsSpan(0, length), tag, ChunkAad(header, last));
+            output.Write(sealedChunk, 0, length);
+            output.Write(tag);
+            progress.Advance(length);
+            if (last)
+            {
+                break;
+            }
+
+            (chunk, next, length) = (next, chunk, nextLength);
+            if (index == uint.MaxValue - 1)
+            {
+                throw new UsageException("the input is too large for this format (2^32 chunks of 64 KiB)");
+            }
+        }
+
+        progress.Done();
+        CryptographicOperations.ZeroMemory(chunk);
+        CryptographicOperations.ZeroMemory(next);
+    });
+}
+
+void DecryptGcm(FileStream file, string inputPath, string outputPath, bool force, string progressMode)
+{
+    byte[] header = new byte[gcmHeaderSize];
+    if (file.ReadAtLeast(header, header.Length, throwOnEndOfStream: false) != header.Length)
+    {
+        throw new VerificationFailedException($"{inputPath}: the file is truncated");
+    }
+
+    byte cipherId = header[gcmMagic.Length];
+    byte[] salt = header.AsSpan(gcmMagic.Length + 1, SaltSize).ToArray();
+    byte[] noncePrefix = header.AsSpan(gcmMagic.Length + 1 + SaltSize, NoncePrefixSize).ToArray();
+    byte[] storedCheck = header.AsSpan(header.Length - CheckSize).ToArray();
+    using BlockCipherAlgorithm cipher = CreateCipher(cipherId);
+    string password = Cli.ReadPassword(confirm: false, allowEmpty: true);
+    (byte[] key, byte[] macKey, byte[] check) = Derive(password, salt);
+    CryptographicOperations.ZeroMemory(macKey);
+    if (!CryptographicOperations.FixedTimeEquals(check, storedCheck))
+    {
+        throw new VerificationFailedException($"{inputPath}: wrong password");
+    }
+
+    cipher.Key = key;
+    CryptographicOperations.ZeroMemory(key);
+    using var gcm = new BlockCipherGcm(cipher, GcmTagSize);
+    Cli.WriteAtomically(outputPath, force, output =>
+    {
+        const int SealedSize = ChunkSize + GcmTagSize;
+        byte[] sealedChunk = new byte[SealedSize], next = new byte[SealedSize], plain = new byte[ChunkSize];
+        var progress = new Progress("decrypting", file.Length - header.Length, progressMode);
+        int length = file.ReadAtLeast(sealedChunk, SealedSize, throwOnEndOfStream: false);
+        for (uint index = 0; ; index++)
+        {
+            if (length < GcmTagSize)
+            {
+                throw new VerificationFailedException($"{inputPath}: the file is truncated");
+            }
+
+            int nextLength = length == SealedSize ? file.ReadAtLeast(next, SealedSize, throwOnEndOfStream: false) : 0;
+            bool last = nextLength == 0;
+            int plainLength = length - GcmTagSize;
+            try
+            {
+                gcm.Decrypt(ChunkNonce(noncePrefix, index), sealedChunk.AsSpan(0, plainLength), sealedChunk.AsSpan(plainLength, GcmTagSize), plain.AsSpan(0, plainLength), ChunkAad(header, last));
+            }
+            catch (CryptographicException)
+            {
+                throw new VerificationFailedException($"{inputPath}: the file was modified or truncated (authentication of chunk {index} failed)");
+            }
+
+            output.Write(plain, 0, plainLength);
+            progress.Advance(length);
+            if (last)
+            {
+                break;
+            }
+
+            (sealedChunk, next, length) = (next, sealedChunk, nextLength);
+        }
+
+        progress.Done();
+        CryptographicOperations.ZeroMemory(plain);
+    });
+}
+
+// The nonce of chunk i: the file's random prefix, then i as a 32-bit big-endian number.
+static byte[] ChunkNonce(byte[] prefix, uint index)
+{
+    byte[] nonce = new byte[prefix.Length + 4];
+    prefix.CopyTo(nonce, 0);
+    System.Buffers.Binary.BinaryPrimitives.WriteUInt32BigEndian(nonce.AsSpan(prefix.Length), index);
+    return nonce;
+}
+
+// The associated data of a chunk: the whole header (so no field can be changed) and whether it is the last chunk.
+static byte[] ChunkAad(byte[] header, bool last) => [.. header, last ? (byte)1 : (byte)0];
+
 void Decrypt(string inputPath, string outputPath, bool force, string progressMode)
 {
     using FileStream file = Cli.OpenInput(inputPath);
     Cli.CheckOutput(outputPath, force);
     byte[] header = new byte[headerSize];
-    int read = file.ReadAtLeast(header, header.Length, throwOnEndOfStream: false);
+    int read = file.ReadAtLeast(header, magic.Length, throwOnEndOfStream: false);
+    if (read >= gcmMagic.Length && header.AsSpan(0, gcmMagic.Length).SequenceEqual(gcmMagic))
+    {
+        file.Position = 0;
+        DecryptGcm(file, inputPath, outputPath, force, progressMode);
+        return;
+    }
+
     if (read < magic.Length || !header.AsSpan(0, magic.Length).SequenceEqual(magic))
     {
         throw new UsageException($"{inputPath}: not a file written by EncryptFile");
     }
+
+    file.Position = 0;
+    _ = file.ReadAtLeast(header, header.Length, throwOnEndOfStream: false); // a short file fails the length check below
 
     if (file.Length < header.Length + TagSize)
     {

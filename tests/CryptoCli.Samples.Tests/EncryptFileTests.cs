@@ -22,6 +22,8 @@ public sealed class EncryptFileTests : IDisposable
     private ProcessResult Decrypt(string? password, params string[] args) => _run.Sample("EncryptFile", password, ["decrypt", .. args]);
 
     [Theory]
+    [InlineData("rijndael", "gcm")]
+    [InlineData("camellia", "gcm")]
     [InlineData("rijndael", "cbc")]
     [InlineData("rijndael", "ctr")]
     [InlineData("camellia", "cbc")]
@@ -122,6 +124,7 @@ public sealed class EncryptFileTests : IDisposable
     }
 
     [Theory]
+    [InlineData("gcm")]
     [InlineData("cbc")]
     [InlineData("ctr")]
     public void ModifiedOrTruncatedFile_FailsWithExit1_BeforeAnyPlaintext(string mode)
@@ -132,13 +135,47 @@ public sealed class EncryptFileTests : IDisposable
         byte[] modified = (byte[])encrypted.Clone();
         modified[^40] ^= 1; // the last ciphertext block: in CBC it holds the padding, so no padding oracle is reachable
         _run.Write("modified", modified);
-        Expect.Error(1, Decrypt(Password, "modified", "dec"), "modified", "authentication failed");
+        Expect.Error(1, Decrypt(Password, "modified", "dec"), "modified", "authentication");
 
         _run.Write("truncated", encrypted[..1000]);
         Expect.Error(1, Decrypt(Password, "truncated", "dec"), "truncated");
         _run.Write("short", encrypted[..60]);
         Expect.Error(1, Decrypt(Password, "short", "dec"), "short", "truncated");
         Assert.Equal(["enc", "modified", "plain", "short", "truncated"], _run.FileNames());
+    }
+
+    [Theory]
+    [InlineData(new byte[0])]
+    [InlineData(new byte[] { 42 })]
+    public void Gcm_IsTheDefault_AndEmptyAndTinyFilesRoundTrip(byte[] content)
+    {
+        _run.Write("small", content);
+        Expect.Exit(0, Encrypt(Password, "small", "enc"));
+        byte[] encrypted = File.ReadAllBytes(_run.PathOf("enc"));
+        Assert.Equal("CCLI2"u8.ToArray(), encrypted[..5]);
+        Assert.Equal(46 + content.Length + 16, encrypted.Length); // header, one (last) chunk and its tag
+        Expect.Exit(0, Decrypt(Password, "enc", "dec"));
+        Assert.Equal(content, File.ReadAllBytes(_run.PathOf("dec")));
+    }
+
+    [Fact]
+    public void Gcm_ChunksCannotBeDroppedOrReordered()
+    {
+        // 200,001 bytes are four chunks: three of 64 KiB and a last one. Each sealed chunk is 64 KiB + a 16-byte tag.
+        Expect.Exit(0, Encrypt(Password, "plain", "enc"));
+        byte[] encrypted = File.ReadAllBytes(_run.PathOf("enc"));
+        const int Header = 46, Sealed = 65536 + 16;
+        Assert.Equal(Header + 3 * Sealed + (200_001 - 3 * 65536) + 16, encrypted.Length);
+
+        _run.Write("cut", encrypted[..(Header + 3 * Sealed)]); // cut at a chunk boundary: the last chunk is missing
+        Expect.Error(1, Decrypt(Password, "cut", "dec"), "cut", "chunk 2");
+
+        byte[] swapped = (byte[])encrypted.Clone();
+        encrypted.AsSpan(Header, Sealed).CopyTo(swapped.AsSpan(Header + Sealed));
+        encrypted.AsSpan(Header + Sealed, Sealed).CopyTo(swapped.AsSpan(Header));
+        _run.Write("swapped", swapped);
+        Expect.Error(1, Decrypt(Password, "swapped", "dec"), "swapped", "chunk 0");
+        Assert.Equal(["cut", "enc", "plain", "swapped"], _run.FileNames());
     }
 
     [Fact]
@@ -165,9 +202,16 @@ public sealed class EncryptFileTests : IDisposable
 
         ProcessResult decrypt = Decrypt(Password, "enc2", "dec", "--progress", "always");
         Expect.Exit(0, decrypt);
-        Assert.Contains("verifying", decrypt.Err, StringComparison.Ordinal);
-        Assert.Contains("decrypting", decrypt.Err, StringComparison.Ordinal);
-        Assert.Equal(2, decrypt.Err.Split("100%").Length - 1);
+        Assert.Contains("decrypting", decrypt.Err, StringComparison.Ordinal); // GCM: one pass, each chunk verified before it is written
+        Assert.Contains("100%", decrypt.Err, StringComparison.Ordinal);
+
+        // The CBC format verifies the whole file first, then decrypts: two progress lines.
+        Expect.Exit(0, Encrypt(Password, "plain", "enc3", "--mode", "cbc"));
+        ProcessResult twoPasses = Decrypt(Password, "enc3", "dec3", "--progress", "always");
+        Expect.Exit(0, twoPasses);
+        Assert.Contains("verifying", twoPasses.Err, StringComparison.Ordinal);
+        Assert.Contains("decrypting", twoPasses.Err, StringComparison.Ordinal);
+        Assert.Equal(2, twoPasses.Err.Split("100%").Length - 1);
     }
 
     [TerminalFact]

@@ -102,7 +102,7 @@ public class RepositoryReferencesTests
         Assert.True(findings.Count == 0, string.Join(Environment.NewLine, findings.Distinct()));
     }
 
-    /// <summary>The text a reader reads: the comments of C# sources (identifiers such as bit planes P0..P7 are not
+    /// <summary>The text a reader reads: the comments of C# sources (identifiers, such as the bit-plane fields, are not
     /// paper tags), everything of other files.</summary>
     private static string Prose(string file)
     {
