@@ -40,6 +40,7 @@ internal sealed class LuffaCore : IDisposable
     // so the digest in progress is refused too, rather than returned over data from two threads.
     private int _inUse;
     private volatile bool _concurrentUseSeen;
+    private bool _hasData; // data appended since the last reset: a race seen before that is stale, not this digest's
 
     public LuffaCore(int hashSizeInBits, LuffaKernelKind kind = LuffaKernelKind.Auto)
     {
@@ -93,6 +94,12 @@ internal sealed class LuffaCore : IDisposable
         Enter();
         try
         {
+            if (!_hasData)
+            {
+                _concurrentUseSeen = false; // seen while the state was fresh: nothing of this digest was mixed
+                _hasData = true;
+            }
+
             AppendToState(data);
         }
         finally
@@ -108,7 +115,7 @@ internal sealed class LuffaCore : IDisposable
         Enter();
         try
         {
-            if (_concurrentUseSeen)
+            if (_concurrentUseSeen && _hasData)
             {
                 ResetState();
                 ThrowHelper.ThrowConcurrentUse();
@@ -140,6 +147,7 @@ internal sealed class LuffaCore : IDisposable
         LuffaConstants.InitialValue.AsSpan(0, 8 * Width).CopyTo(_state);
         _buffered = 0;
         _concurrentUseSeen = false;
+        _hasData = false;
     }
 
     private void AppendToState(ReadOnlySpan<byte> data)
