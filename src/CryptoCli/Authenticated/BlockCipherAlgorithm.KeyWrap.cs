@@ -32,9 +32,11 @@ public abstract partial class BlockCipherAlgorithm
     /// <inheritdoc cref="EncryptKeyWrap(byte[])"/>
     public byte[] EncryptKeyWrap(ReadOnlySpan<byte> plaintext)
     {
+        // One reference on the current key's kernel for the whole operation: a concurrent re-key cannot wipe it.
+        using KernelLease lease = RentKernel();
         CheckKeyWrapPlaintext(plaintext);
         byte[] result = new byte[plaintext.Length + 8];
-        WrapCore(Kernel, KeyWrapIV, plaintext, result);
+        WrapCore(lease.Kernel, KeyWrapIV, plaintext, result);
         return result;
     }
 
@@ -46,9 +48,11 @@ public abstract partial class BlockCipherAlgorithm
     /// <exception cref="CryptographicException">The cipher's block is not 128 bits.</exception>
     public void EncryptKeyWrap(ReadOnlySpan<byte> plaintext, Span<byte> destination)
     {
+        // One reference on the current key's kernel for the whole operation: a concurrent re-key cannot wipe it.
+        using KernelLease lease = RentKernel();
         CheckKeyWrapPlaintext(plaintext);
         CheckWrapDestination(plaintext, destination, plaintext.Length + 8);
-        WrapCore(Kernel, KeyWrapIV, plaintext, destination);
+        WrapCore(lease.Kernel, KeyWrapIV, plaintext, destination);
     }
 
     /// <summary>Unwraps a key wrapped with the current key (RFC 3394 / NIST SP 800-38F KW).</summary>
@@ -94,6 +98,8 @@ public abstract partial class BlockCipherAlgorithm
     /// <exception cref="CryptographicException">The integrity check failed; nothing is written to <paramref name="destination"/>.</exception>
     public bool TryDecryptKeyWrap(ReadOnlySpan<byte> ciphertext, Span<byte> destination, out int bytesWritten)
     {
+        // One reference on the current key's kernel for the whole operation: a concurrent re-key cannot wipe it.
+        using KernelLease lease = RentKernel();
         CheckKeyWrapCiphertext(ciphertext, padded: false);
         CheckNoOverlap(ciphertext, destination);
         int length = ciphertext.Length - 8;
@@ -106,7 +112,7 @@ public abstract partial class BlockCipherAlgorithm
         byte[] registers = new byte[length];
         try
         {
-            ulong a = UnwrapCore(Kernel, ciphertext, registers);
+            ulong a = UnwrapCore(lease.Kernel, ciphertext, registers);
             if (a != KeyWrapIV)
             {
                 throw new CryptographicException(SR.KeyWrapDecryptFailed);
@@ -310,6 +316,8 @@ public abstract partial class BlockCipherAlgorithm
 
     private void WrapPaddedCore(ReadOnlySpan<byte> plaintext, Span<byte> destination)
     {
+        // One reference on the current key's kernel for the whole operation: a concurrent re-key cannot wipe it.
+        using KernelLease lease = RentKernel();
         ulong aiv = ((ulong)KeyWrapPaddedIV << 32) | (uint)plaintext.Length;
         int paddedLength = destination.Length - 8;
         if (paddedLength == 8)
@@ -319,7 +327,7 @@ public abstract partial class BlockCipherAlgorithm
             block.Clear();
             BinaryPrimitives.WriteUInt64BigEndian(block, aiv);
             plaintext.CopyTo(block.Slice(8));
-            Kernel.EncryptBlocks(block, destination);
+            lease.Kernel.EncryptBlocks(block, destination);
             CryptographicOperations.ZeroMemory(block);
             return;
         }
@@ -328,24 +336,26 @@ public abstract partial class BlockCipherAlgorithm
         Span<byte> registers = destination.Slice(8);
         plaintext.CopyTo(registers);
         registers.Slice(plaintext.Length).Clear();
-        WrapCore(Kernel, aiv, registers, destination);
+        WrapCore(lease.Kernel, aiv, registers, destination);
     }
 
     /// <summary>Returns the unwrapped length; throws (after wiping <paramref name="registers"/>) when any check fails.</summary>
     private int UnwrapPaddedCore(ReadOnlySpan<byte> ciphertext, Span<byte> registers)
     {
+        // One reference on the current key's kernel for the whole operation: a concurrent re-key cannot wipe it.
+        using KernelLease lease = RentKernel();
         ulong a;
         if (ciphertext.Length == 16)
         {
             Span<byte> block = stackalloc byte[16];
-            Kernel.DecryptBlocks(ciphertext, block);
+            lease.Kernel.DecryptBlocks(ciphertext, block);
             a = BinaryPrimitives.ReadUInt64BigEndian(block);
             block.Slice(8).CopyTo(registers);
             CryptographicOperations.ZeroMemory(block);
         }
         else
         {
-            a = UnwrapCore(Kernel, ciphertext, registers);
+            a = UnwrapCore(lease.Kernel, ciphertext, registers);
         }
 
         // Every check without a secret-dependent branch: the high word, 8(n-1) < MLI <= 8n, and zero padding.

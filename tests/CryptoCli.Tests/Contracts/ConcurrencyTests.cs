@@ -112,6 +112,61 @@ public class ConcurrencyTests
         Assert.Equal(0, wrong);
     }
 
+    [Fact]
+    public void ReKeyingWhileWrappingGivesTheOldOrTheNewKeysWrapNeverAMix()
+    {
+        foreach (Func<BlockCipherAlgorithm> create in new Func<BlockCipherAlgorithm>[] { RijndaelCipher.Create, Camellia.Create })
+        {
+            using BlockCipherAlgorithm cipher = create();
+            byte[] key1 = Enumerable.Range(1, 32).Select(i => (byte)i).ToArray();
+            byte[] key2 = key1.Select(b => (byte)(b ^ 0xA5)).ToArray();
+            byte[] secret = Enumerable.Range(0, 40).Select(i => (byte)(i * 11)).ToArray();
+            byte[] expected1, expected2, expectedPadded1, expectedPadded2;
+            using (BlockCipherAlgorithm reference = create())
+            {
+                reference.Key = key1;
+                expected1 = reference.EncryptKeyWrap(secret);
+                expectedPadded1 = reference.EncryptKeyWrapPadded(secret.AsSpan(0, 37));
+                reference.Key = key2;
+                expected2 = reference.EncryptKeyWrap(secret);
+                expectedPadded2 = reference.EncryptKeyWrapPadded(secret.AsSpan(0, 37));
+            }
+
+            cipher.Key = key1;
+            int operations = 0, wrong = 0;
+            Race(
+                threads: 2,
+                worker: running =>
+                {
+                    while (running())
+                    {
+                        byte[] wrapped = cipher.EncryptKeyWrap(secret);
+                        byte[] padded = cipher.EncryptKeyWrapPadded(secret.AsSpan(0, 37));
+                        Interlocked.Add(ref operations, 2);
+                        if (!wrapped.AsSpan().SequenceEqual(expected1) && !wrapped.AsSpan().SequenceEqual(expected2))
+                        {
+                            Interlocked.Increment(ref wrong);
+                        }
+
+                        if (!padded.AsSpan().SequenceEqual(expectedPadded1) && !padded.AsSpan().SequenceEqual(expectedPadded2))
+                        {
+                            Interlocked.Increment(ref wrong);
+                        }
+                    }
+                },
+                disturber: running =>
+                {
+                    for (int i = 0; running(); i++)
+                    {
+                        cipher.Key = i % 2 == 0 ? key2 : key1;
+                    }
+                });
+
+            Assert.True(operations > 0);
+            Assert.Equal(0, wrong);
+        }
+    }
+
     [Theory]
     [MemberData(nameof(Ciphers))]
     public void DisposingWhileEncryptingGivesCorrectOutputOrObjectDisposed(string name)
