@@ -27,7 +27,7 @@ public class EcdsaWipingTests
         Assert.True(StackContains(secret), "the stack scan is blind: it did not find a secret left on purpose");
     }
 
-    [Fact]
+    [OptimizedLibraryFact]
     public void SigningLeavesNoPrivateKeyNonceOrNoncePointOnTheStack()
     {
         WarmUp();

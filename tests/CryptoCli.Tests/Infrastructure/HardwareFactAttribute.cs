@@ -50,3 +50,22 @@ public sealed class AesInstructionsFactAttribute : FactAttribute
         }
     }
 }
+
+/// <summary>
+/// A fact about the machine code of the optimised library (what ships), reported as skipped when the library under
+/// test is a Debug build: with the JIT optimiser off, every struct local gets unoptimised temporary copies in frames
+/// the library does not control, so a stack scan measures the Debug JIT, not the code. `.ci/run` runs these facts
+/// on the Release build as a step of their own.
+/// </summary>
+public sealed class OptimizedLibraryFactAttribute : FactAttribute
+{
+    public OptimizedLibraryFactAttribute()
+    {
+        var debuggable = (System.Diagnostics.DebuggableAttribute?)System.Attribute.GetCustomAttribute(
+            typeof(ECDsaSecp192r1).Assembly, typeof(System.Diagnostics.DebuggableAttribute));
+        if (debuggable is not null && debuggable.IsJITOptimizerDisabled)
+        {
+            Skip = "the library under test is a Debug build (JIT optimiser off); run with -c Release (.ci/run does)";
+        }
+    }
+}
