@@ -174,6 +174,25 @@ public class P192ArithmeticTests
     }
 
     [Fact]
+    public void FixedBaseCombAtBothEndsOfTheRange()
+    {
+        // k and n - k for k = 1..160: the multipliers whose comb sums come closest to the cases the incomplete
+        // Jacobian additions exclude (accumulator = +-entry), and the smallest digits. Expected values by repeated addition.
+        var g = (Gx, Gy);
+        (BigInteger X, BigInteger Y)? expected = null;
+        for (BigInteger k = 1; k <= 160; k++)
+        {
+            expected = Add(expected, g);
+            foreach ((BigInteger multiplier, BigInteger y) in new[] { (k, expected!.Value.Y), (N - k, Mod(-expected.Value.Y, P)) })
+            {
+                P192Curve.MultiplyBase(Scalar(multiplier), out P192ProjectivePoint result);
+                Assert.True(result.TryToAffine(out P192AffinePoint affine), $"k={multiplier:x} gave infinity");
+                Assert.True(expected.Value.X == ToBig(affine.X) && y == ToBig(affine.Y), $"k*G, k={multiplier:x}");
+            }
+        }
+    }
+
+    [Fact]
     public void InterleavedWNafMatchesDoubleAndAdd()
     {
         var g = (Gx, Gy);

@@ -97,18 +97,30 @@ internal static class P192Curve
 
         digits[CombRows - 1] = (int)w0;
 
+        // Rows 31 to 1 with the cheaper Jacobian mixed addition (8M + 3S), which is wrong when the accumulator is
+        // infinity or +-entry; neither can happen there. Before row j is added, the accumulator is S G with
+        // S = sum_{i > j} d_i 64^i, a non-zero integer of absolute value below 2^192 < 2n that is divisible by
+        // 64^(j+1) and not by 64^(j+2) (its lowest digit is odd). S G = O would need S = +-n, which is odd; and
+        // S G = +-d_j 64^j G would need S -+ d_j 64^j, a multiple of 64^j below 2n in absolute value and non-zero,
+        // to be +-n, which is odd: impossible for j >= 1. Row 0 is added with the complete formulas, so that no case
+        // is left to an argument about the last digit.
         P192AffinePoint[] table = s_combTable;
         SelectEntry(table, CombRows - 1, digits[CombRows - 1], out P192AffinePoint entry);
-        P192ProjectivePoint accumulator = P192ProjectivePoint.FromAffine(entry);
-        for (int i = CombRows - 2; i >= 0; i--)
+        P192JacobianPoint accumulator = P192JacobianPoint.FromAffine(entry);
+        for (int i = CombRows - 2; i >= 1; i--)
         {
             SelectEntry(table, i, digits[i], out entry);
-            P192ProjectivePoint.AddMixed(accumulator, entry, out accumulator);
+            P192JacobianPoint.AddMixedNoExceptions(accumulator, entry, out accumulator);
         }
 
-        result.X = accumulator.X;
-        result.Z = accumulator.Z;
-        ConditionalNegate(accumulator.Y, evenMask, out result.Y);
+        accumulator.ToProjective(out P192ProjectivePoint projective);
+        SelectEntry(table, 0, digits[0], out entry);
+        P192ProjectivePoint.AddMixed(projective, entry, out projective);
+        result.X = projective.X;
+        result.Z = projective.Z;
+        ConditionalNegate(projective.Y, evenMask, out result.Y);
+        accumulator = default;
+        projective = default;
     }
 
     /// <summary>|digit| * 64^row * G negated when digit &lt; 0, reading every entry of the row (constant-time).</summary>

@@ -208,6 +208,34 @@ internal struct P192JacobianPoint
         Sub(t0, t1, out result.Y);                     // alpha(4 beta - X3) - 8 gamma^2
     }
 
+    /// <summary>
+    /// p + q for affine q (madd-2004-hmv, 8M + 3S) without branches (constant-time), for callers that guarantee
+    /// p is not infinity and p != +-q (the fixed-base comb of signing, which proves it for all its additions but
+    /// the last). In the excluded cases the result is wrong, not an exception.
+    /// </summary>
+    [MethodImpl(P192FieldElement.HotPath)]
+    public static void AddMixedNoExceptions(in P192JacobianPoint p, in P192AffinePoint q, out P192JacobianPoint result)
+    {
+        Square(p.Z, out P192FieldElement z1z1);
+        Multiply(q.X, z1z1, out P192FieldElement u2);
+        Multiply(p.Z, z1z1, out P192FieldElement s2);
+        Multiply(q.Y, s2, out s2);
+        Sub(u2, p.X, out P192FieldElement h);
+        Sub(s2, p.Y, out P192FieldElement r);
+        Multiply(p.Z, h, out P192FieldElement z3);
+        Finish(p.X, p.Y, h, r, out result.X, out result.Y);
+        result.Z = z3;
+    }
+
+    /// <summary>The same point in homogeneous projective coordinates, (X Z : Y : Z^3) (2M + 1S; infinity stays Z = 0).</summary>
+    public readonly void ToProjective(out P192ProjectivePoint result)
+    {
+        Square(Z, out P192FieldElement zz);
+        Multiply(zz, Z, out result.Z);
+        Multiply(X, Z, out result.X);
+        result.Y = Y;
+    }
+
     /// <summary>p + q for affine q (8M + 3S), with the cases p = infinity, p = q and p = -q handled.</summary>
     [MethodImpl(P192FieldElement.HotPath)]
     public static void AddMixedVariableTime(in P192JacobianPoint p, in P192AffinePoint q, out P192JacobianPoint result)
