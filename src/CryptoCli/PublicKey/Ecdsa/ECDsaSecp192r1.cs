@@ -29,7 +29,8 @@ namespace CryptoCli;
 /// SHA-256, SHA-384, SHA-512); other lengths, such as SHA-224 digests, use HMAC-SHA-256, which is still a valid
 /// deterministic nonce but not RFC 6979's exact value for that hash.</para>
 /// <para>Constant-time: signing and key generation (the private scalar and the nonce only meet branch-free field
-/// and scalar code, a fixed-base table read entirely under masks and complete addition formulas; when signing,
+/// and scalar code, a fixed-base table read entirely under masks, and additions without branches (Jacobian
+/// mixed additions where no exceptional case can occur, complete formulas for the last one); when signing,
 /// the nonce and the projective Z of k G are inverted as k^-1 = b (k b)^-1 and Z^-1 = c (Z c)^-1 with fresh random
 /// b and c, so the variable-time binary inversion only ever sees values that are uniform and independent of k;
 /// key generation uses a Fermat field inversion with a public exponent).

@@ -2,8 +2,9 @@
 // - k*G for signing and key generation (constant-time): k made odd (k or n - k, the result negated back), recoded
 //   into 32 signed odd radix-64 digits (never zero, so every table entry is a real point), and
 //   k*G = sum_i d_i 64^i G read from a precomputed table of (1, 3, ..., 63) * 64^i * G (32 x 32 affine points,
-//   48 KiB). Each entry is chosen by reading all 32 entries of its row under masks, and added with the complete
-//   formulas: 31 additions, no doublings, no secret-dependent branch or address.
+//   48 KiB). Each entry is chosen by reading all 32 entries of its row under masks: 31 additions, no doublings, no
+//   secret-dependent branch or address. The first 30 are Jacobian mixed additions (their exceptional cases are
+//   impossible there, see MultiplyBaseCore), the last one uses the complete formulas.
 // - u1*G + u2*Q for verification (variable-time, public inputs): interleaved width-w NAF (Shamir's trick) with
 //   w = 8 for G (64 precomputed affine odd multiples) and w = 5 for Q (8 odd multiples computed per call).
 
