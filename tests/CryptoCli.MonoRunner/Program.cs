@@ -26,13 +26,11 @@ internal static class Program
     /// </summary>
     private static VectorFamilyCheck[] Families() => new VectorFamilyCheck[]
     {
-        new RijndaelVectorChecks((key, blockBytes) => new BlockCipherKernel[] { new RijndaelPortableKernel(key, blockBytes), new RijndaelBitslicedKernel(key, blockBytes) }),
-        new CamelliaVectorChecks(key => new[] { new CamelliaTable32Kernel(key), new CamelliaTable64Kernel(key), Camellia.CreateDefaultKernel(key) }),
-        CryptrecVectorChecks.Hierocrypt3(key => new BlockCipherKernel[] { new Hierocrypt3ReferenceKernel(key), new Hierocrypt3Table32Kernel(key), new Hierocrypt3Table64Kernel(key) }),
-        CryptrecVectorChecks.SC2000(key => new BlockCipherKernel[] { new SC2000ReferenceKernel(key), new SC2000FusedKernel(key) }),
-
-        // The default CIPHERUNICORN-A kernel is, on netstandard2.0, the same shift-extraction code as allowBmi1: false.
-        CryptrecVectorChecks.CipherUnicornA(key => new BlockCipherKernel[] { new CipherUnicornAKernel(key, allowBmi1: false), new CipherUnicornAKernel(key), new CipherUnicornAReferenceKernel(key) }),
+        new RijndaelVectorChecks((key, blockBytes) => Registered(RijndaelCipher.Kernels, key, blockBytes)),
+        new CamelliaVectorChecks(key => Registered(Camellia.Kernels, key, 16)),
+        CryptrecVectorChecks.Hierocrypt3(key => Registered(Hierocrypt3.Kernels, key, 16)),
+        CryptrecVectorChecks.SC2000(key => Registered(SC2000.Kernels, key, 16)),
+        CryptrecVectorChecks.CipherUnicornA(key => Registered(CipherUnicornA.Kernels, key, 16)),
         new MugiVectorChecks(),
         new LuffaVectorChecks(new[] { LuffaKernelKind.Portable }),
         new HarakaVectorChecks(_ => Array.Empty<(string, HarakaFunction)>()),
@@ -42,6 +40,10 @@ internal static class Program
         new CmacVectorChecks(),
         new KeyWrapVectorChecks(),
     };
+
+    /// <summary>Every kernel of a cipher's registry that runs in this process: the list the xunit suite and the benchmarks enumerate.</summary>
+    private static BlockCipherKernel[] Registered(BlockCipherKernelRegistry registry, byte[] key, int blockBytes) =>
+        registry.Entries.Where(e => e.IsSupported(blockBytes)).Select(e => e.Create(key, blockBytes)).ToArray();
 
     private static int Main(string[] args)
     {

@@ -26,6 +26,11 @@ internal static class SpanHelpers
         return offset > 0 ? offset < first.Length : -offset < second.Length;
     }
 
+    /// <summary>True when the two spans share any memory.</summary>
+    public static bool Overlaps(ReadOnlySpan<byte> first, ReadOnlySpan<byte> second) =>
+        PartiallyOverlaps(first, second) ||
+        (!first.IsEmpty && !second.IsEmpty && Unsafe.AreSame(ref MemoryMarshal.GetReference(first), ref MemoryMarshal.GetReference(second)));
+
     /// <summary>destination = left XOR right, word at a time (lengths equal; any may alias exactly).</summary>
     public static void Xor(ReadOnlySpan<byte> left, ReadOnlySpan<byte> right, Span<byte> destination)
     {

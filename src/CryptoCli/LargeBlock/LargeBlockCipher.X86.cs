@@ -15,7 +15,7 @@ using X86Aes = System.Runtime.Intrinsics.X86.Aes;
 namespace CryptoCli;
 
 /// <summary>Shared key setup and CTR counter handling of the two AES-NI kernels.</summary>
-internal abstract class LargeBlockAesNiKernel : BlockCipherKernel
+internal abstract class LargeBlockAesNiKernel : BlockCipherKernel, ICbcEncryptKernel, ICounterModeKernel
 {
     protected readonly Vector128<byte>[] EncryptionKeys;
     protected readonly Vector128<byte>[] DecryptionKeys;
@@ -52,25 +52,19 @@ internal abstract class LargeBlockAesNiKernel : BlockCipherKernel
 
     public override string Name => "aesni";
 
-    /// <summary>
-    /// The one-block CTR path: encrypts the counter, XORs, and increments the counter over the whole block (with
-    /// carries). The fast paths of the derived kernels hand over to it for a tail, or when the low 64 bits of the
-    /// counter are about to wrap (the fast paths keep them in a register and never carry).
-    /// </summary>
-    protected void TransformCtrOneBlockAtATime(ReadOnlySpan<byte> source, Span<byte> destination, Span<byte> counter)
-    {
-        int blockSize = BlockSizeInBytes;
-        Span<byte> keystream = stackalloc byte[64];
-        keystream = keystream.Slice(0, blockSize);
-        for (int offset = 0; offset < source.Length; offset += blockSize)
-        {
-            EncryptBlocks(counter, keystream);
-            SpanHelpers.IncrementBigEndian(counter);
-            int take = Math.Min(blockSize, source.Length - offset);
-            SpanHelpers.Xor(source.Slice(offset, take), keystream.Slice(0, take), destination.Slice(offset, take));
-        }
+    public abstract void EncryptCbc(ReadOnlySpan<byte> source, Span<byte> destination, Span<byte> chainingValue);
 
-        CryptographicOperations.ZeroMemory(keystream);
+    public abstract void TransformCtr(ReadOnlySpan<byte> source, Span<byte> destination, Span<byte> counter, CounterWidth width);
+
+    /// <summary>
+    /// True when the next <paramref name="lanes"/> counter values differ only in the low 64-bit word, without
+    /// wrapping its counting bits: the fast paths keep that word in a register and add lane numbers.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    protected static bool CanAddLanes(ulong low, CounterWidth width, int lanes)
+    {
+        ulong mask = width == CounterWidth.Bits32 ? uint.MaxValue : ulong.MaxValue;
+        return (low & mask) <= mask - (ulong)lanes;
     }
 
     /// <summary>The last counter lane for low word <paramref name="low"/>: bytes 0..7 from the counter, bytes 8..15 big-endian low.</summary>
@@ -199,7 +193,7 @@ internal sealed class LargeBlock256AesNiKernel<TShape> : LargeBlockAesNiKernel
     }
 
     /// <summary>CTR, four blocks per batch; the low 64 bits of the big-endian counter in a register.</summary>
-    public override void TransformCtr(ReadOnlySpan<byte> source, Span<byte> destination, Span<byte> counter)
+    public override void TransformCtr(ReadOnlySpan<byte> source, Span<byte> destination, Span<byte> counter, CounterWidth width)
     {
         ref Vector128<byte> keys = ref MemoryMarshal.GetArrayDataReference(EncryptionKeys);
         ref byte src = ref MemoryMarshal.GetReference(source);
@@ -209,7 +203,7 @@ internal sealed class LargeBlock256AesNiKernel<TShape> : LargeBlockAesNiKernel
         ulong low = BinaryPrimitives.ReadUInt64BigEndian(counter.Slice(24));
         int length = source.Length;
         int offset = 0;
-        for (; offset <= length - 128 && low <= ulong.MaxValue - 4; offset += 128, low += 4)
+        for (; offset <= length - 128 && CanAddLanes(low, width, 4); offset += 128, low += 4)
         {
             Vector128<byte> a0 = first, b0 = first, c0 = first, d0 = first;
             Vector128<byte> a1 = CounterLane(last, low), b1 = CounterLane(last, low + 1), c1 = CounterLane(last, low + 2), d1 = CounterLane(last, low + 3);
@@ -225,7 +219,7 @@ internal sealed class LargeBlock256AesNiKernel<TShape> : LargeBlockAesNiKernel
         BinaryPrimitives.WriteUInt64BigEndian(counter.Slice(24), low);
         if (offset < length)
         {
-            TransformCtrOneBlockAtATime(source.Slice(offset), destination.Slice(offset), counter);
+            Ctr.TransformWithBlocks(this, source.Slice(offset), destination.Slice(offset), counter, width);
         }
     }
 
@@ -362,7 +356,7 @@ internal sealed class LargeBlock512AesNiKernel<TShape> : LargeBlockAesNiKernel
     }
 
     /// <summary>CTR, two blocks per batch; the low 64 bits of the big-endian counter in a register.</summary>
-    public override void TransformCtr(ReadOnlySpan<byte> source, Span<byte> destination, Span<byte> counter)
+    public override void TransformCtr(ReadOnlySpan<byte> source, Span<byte> destination, Span<byte> counter, CounterWidth width)
     {
         ref Vector128<byte> keys = ref MemoryMarshal.GetArrayDataReference(EncryptionKeys);
         ref byte src = ref MemoryMarshal.GetReference(source);
@@ -372,7 +366,7 @@ internal sealed class LargeBlock512AesNiKernel<TShape> : LargeBlockAesNiKernel
         ulong low = BinaryPrimitives.ReadUInt64BigEndian(counter.Slice(56));
         int length = source.Length;
         int offset = 0;
-        for (; offset <= length - 128 && low <= ulong.MaxValue - 2; offset += 128, low += 2)
+        for (; offset <= length - 128 && CanAddLanes(low, width, 2); offset += 128, low += 2)
         {
             Vector128<byte> a0 = lane0, a1 = lane1, a2 = lane2, b0 = lane0, b1 = lane1, b2 = lane2;
             Vector128<byte> a3 = CounterLane(last, low), b3 = CounterLane(last, low + 1);
@@ -388,7 +382,7 @@ internal sealed class LargeBlock512AesNiKernel<TShape> : LargeBlockAesNiKernel
         BinaryPrimitives.WriteUInt64BigEndian(counter.Slice(56), low);
         if (offset < length)
         {
-            TransformCtrOneBlockAtATime(source.Slice(offset), destination.Slice(offset), counter);
+            Ctr.TransformWithBlocks(this, source.Slice(offset), destination.Slice(offset), counter, width);
         }
     }
 

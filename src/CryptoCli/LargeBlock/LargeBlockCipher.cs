@@ -14,23 +14,13 @@ internal static class LargeBlockKernels
     /// <summary>The diagnostic id of the research constructions' <c>[Experimental]</c> attribute.</summary>
     public const string ExperimentalDiagnosticId = "CRYPTOCLI001";
 
-    public static bool IsHardwareAccelerated(LargeBlockDefinition definition) =>
+    /// <summary>The kernels of one construction, in order of preference.</summary>
+    public static BlockCipherKernelRegistry CreateRegistry(LargeBlockDefinition definition) => new(
 #if NET
-        LargeBlockAesNiKernel.IsSupported(definition);
-#else
-        false;
+        new BlockCipherKernelEntry("aesni", _ => LargeBlockAesNiKernel.IsSupported(definition),
+            (key, _) => LargeBlockAesNiKernel.Create(definition, key), isConstantTime: true, usesHardware: true),
 #endif
-
-    public static BlockCipherKernel Create(LargeBlockDefinition definition, ReadOnlySpan<byte> key)
-    {
-#if NET
-        if (LargeBlockAesNiKernel.IsSupported(definition))
-        {
-            return LargeBlockAesNiKernel.Create(definition, key);
-        }
-#endif
-        return new LargeBlockPortableKernel(definition, key);
-    }
+        new BlockCipherKernelEntry("portable", _ => true, (key, _) => new LargeBlockPortableKernel(definition, key)));
 }
 
 /// <summary>
@@ -72,10 +62,13 @@ public sealed class LargeBlock256OneRoundUnpack : BlockCipherAlgorithm
     public static new LargeBlock256OneRoundUnpack Create() => new();
 
     /// <summary>True when this construction runs on AES-NI in this process.</summary>
-    public static bool IsHardwareAccelerated => LargeBlockKernels.IsHardwareAccelerated(LargeBlockDefinition.OneRound256Unpack);
+    public static bool IsHardwareAccelerated => Kernels.Select(BlockSizeInBytes).UsesHardware;
 
-    private protected override BlockCipherKernel CreateKernel(ReadOnlySpan<byte> key, int blockSizeInBytes) =>
-        LargeBlockKernels.Create(LargeBlockDefinition.OneRound256Unpack, key);
+    internal static readonly BlockCipherKernelRegistry Kernels = LargeBlockKernels.CreateRegistry(LargeBlockDefinition.OneRound256Unpack);
+
+    private static int BlockSizeInBytes => LargeBlockDefinition.OneRound256Unpack.BlockSizeInBytes;
+
+    private protected override BlockCipherKernelRegistry KernelRegistry => Kernels;
 }
 
 /// <summary>
@@ -117,10 +110,13 @@ public sealed class LargeBlock256OneRoundBlend : BlockCipherAlgorithm
     public static new LargeBlock256OneRoundBlend Create() => new();
 
     /// <summary>True when this construction runs on AES-NI with AVX2 in this process.</summary>
-    public static bool IsHardwareAccelerated => LargeBlockKernels.IsHardwareAccelerated(LargeBlockDefinition.OneRound256Blend);
+    public static bool IsHardwareAccelerated => Kernels.Select(BlockSizeInBytes).UsesHardware;
 
-    private protected override BlockCipherKernel CreateKernel(ReadOnlySpan<byte> key, int blockSizeInBytes) =>
-        LargeBlockKernels.Create(LargeBlockDefinition.OneRound256Blend, key);
+    internal static readonly BlockCipherKernelRegistry Kernels = LargeBlockKernels.CreateRegistry(LargeBlockDefinition.OneRound256Blend);
+
+    private static int BlockSizeInBytes => LargeBlockDefinition.OneRound256Blend.BlockSizeInBytes;
+
+    private protected override BlockCipherKernelRegistry KernelRegistry => Kernels;
 }
 
 /// <summary>
@@ -162,10 +158,13 @@ public sealed class LargeBlock256TwoRoundUnpack : BlockCipherAlgorithm
     public static new LargeBlock256TwoRoundUnpack Create() => new();
 
     /// <summary>True when this construction runs on AES-NI in this process.</summary>
-    public static bool IsHardwareAccelerated => LargeBlockKernels.IsHardwareAccelerated(LargeBlockDefinition.TwoRound256Unpack);
+    public static bool IsHardwareAccelerated => Kernels.Select(BlockSizeInBytes).UsesHardware;
 
-    private protected override BlockCipherKernel CreateKernel(ReadOnlySpan<byte> key, int blockSizeInBytes) =>
-        LargeBlockKernels.Create(LargeBlockDefinition.TwoRound256Unpack, key);
+    internal static readonly BlockCipherKernelRegistry Kernels = LargeBlockKernels.CreateRegistry(LargeBlockDefinition.TwoRound256Unpack);
+
+    private static int BlockSizeInBytes => LargeBlockDefinition.TwoRound256Unpack.BlockSizeInBytes;
+
+    private protected override BlockCipherKernelRegistry KernelRegistry => Kernels;
 }
 
 /// <summary>
@@ -207,10 +206,13 @@ public sealed class LargeBlock256TwoRoundBlend : BlockCipherAlgorithm
     public static new LargeBlock256TwoRoundBlend Create() => new();
 
     /// <summary>True when this construction runs on AES-NI with AVX2 in this process.</summary>
-    public static bool IsHardwareAccelerated => LargeBlockKernels.IsHardwareAccelerated(LargeBlockDefinition.TwoRound256Blend);
+    public static bool IsHardwareAccelerated => Kernels.Select(BlockSizeInBytes).UsesHardware;
 
-    private protected override BlockCipherKernel CreateKernel(ReadOnlySpan<byte> key, int blockSizeInBytes) =>
-        LargeBlockKernels.Create(LargeBlockDefinition.TwoRound256Blend, key);
+    internal static readonly BlockCipherKernelRegistry Kernels = LargeBlockKernels.CreateRegistry(LargeBlockDefinition.TwoRound256Blend);
+
+    private static int BlockSizeInBytes => LargeBlockDefinition.TwoRound256Blend.BlockSizeInBytes;
+
+    private protected override BlockCipherKernelRegistry KernelRegistry => Kernels;
 }
 
 /// <summary>
@@ -252,10 +254,13 @@ public sealed class LargeBlock512OneRoundUnpack : BlockCipherAlgorithm
     public static new LargeBlock512OneRoundUnpack Create() => new();
 
     /// <summary>True when this construction runs on AES-NI in this process.</summary>
-    public static bool IsHardwareAccelerated => LargeBlockKernels.IsHardwareAccelerated(LargeBlockDefinition.OneRound512Unpack);
+    public static bool IsHardwareAccelerated => Kernels.Select(BlockSizeInBytes).UsesHardware;
 
-    private protected override BlockCipherKernel CreateKernel(ReadOnlySpan<byte> key, int blockSizeInBytes) =>
-        LargeBlockKernels.Create(LargeBlockDefinition.OneRound512Unpack, key);
+    internal static readonly BlockCipherKernelRegistry Kernels = LargeBlockKernels.CreateRegistry(LargeBlockDefinition.OneRound512Unpack);
+
+    private static int BlockSizeInBytes => LargeBlockDefinition.OneRound512Unpack.BlockSizeInBytes;
+
+    private protected override BlockCipherKernelRegistry KernelRegistry => Kernels;
 }
 
 /// <summary>
@@ -297,10 +302,13 @@ public sealed class LargeBlock512OneRoundBlend : BlockCipherAlgorithm
     public static new LargeBlock512OneRoundBlend Create() => new();
 
     /// <summary>True when this construction runs on AES-NI with AVX2 in this process.</summary>
-    public static bool IsHardwareAccelerated => LargeBlockKernels.IsHardwareAccelerated(LargeBlockDefinition.OneRound512Blend);
+    public static bool IsHardwareAccelerated => Kernels.Select(BlockSizeInBytes).UsesHardware;
 
-    private protected override BlockCipherKernel CreateKernel(ReadOnlySpan<byte> key, int blockSizeInBytes) =>
-        LargeBlockKernels.Create(LargeBlockDefinition.OneRound512Blend, key);
+    internal static readonly BlockCipherKernelRegistry Kernels = LargeBlockKernels.CreateRegistry(LargeBlockDefinition.OneRound512Blend);
+
+    private static int BlockSizeInBytes => LargeBlockDefinition.OneRound512Blend.BlockSizeInBytes;
+
+    private protected override BlockCipherKernelRegistry KernelRegistry => Kernels;
 }
 
 /// <summary>
@@ -342,10 +350,13 @@ public sealed class LargeBlock512TwoRoundUnpack : BlockCipherAlgorithm
     public static new LargeBlock512TwoRoundUnpack Create() => new();
 
     /// <summary>True when this construction runs on AES-NI in this process.</summary>
-    public static bool IsHardwareAccelerated => LargeBlockKernels.IsHardwareAccelerated(LargeBlockDefinition.TwoRound512Unpack);
+    public static bool IsHardwareAccelerated => Kernels.Select(BlockSizeInBytes).UsesHardware;
 
-    private protected override BlockCipherKernel CreateKernel(ReadOnlySpan<byte> key, int blockSizeInBytes) =>
-        LargeBlockKernels.Create(LargeBlockDefinition.TwoRound512Unpack, key);
+    internal static readonly BlockCipherKernelRegistry Kernels = LargeBlockKernels.CreateRegistry(LargeBlockDefinition.TwoRound512Unpack);
+
+    private static int BlockSizeInBytes => LargeBlockDefinition.TwoRound512Unpack.BlockSizeInBytes;
+
+    private protected override BlockCipherKernelRegistry KernelRegistry => Kernels;
 }
 
 /// <summary>
@@ -387,8 +398,11 @@ public sealed class LargeBlock512TwoRoundBlend : BlockCipherAlgorithm
     public static new LargeBlock512TwoRoundBlend Create() => new();
 
     /// <summary>True when this construction runs on AES-NI with AVX2 in this process.</summary>
-    public static bool IsHardwareAccelerated => LargeBlockKernels.IsHardwareAccelerated(LargeBlockDefinition.TwoRound512Blend);
+    public static bool IsHardwareAccelerated => Kernels.Select(BlockSizeInBytes).UsesHardware;
 
-    private protected override BlockCipherKernel CreateKernel(ReadOnlySpan<byte> key, int blockSizeInBytes) =>
-        LargeBlockKernels.Create(LargeBlockDefinition.TwoRound512Blend, key);
+    internal static readonly BlockCipherKernelRegistry Kernels = LargeBlockKernels.CreateRegistry(LargeBlockDefinition.TwoRound512Blend);
+
+    private static int BlockSizeInBytes => LargeBlockDefinition.TwoRound512Blend.BlockSizeInBytes;
+
+    private protected override BlockCipherKernelRegistry KernelRegistry => Kernels;
 }

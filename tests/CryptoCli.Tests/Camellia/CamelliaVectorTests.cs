@@ -73,49 +73,11 @@ public class CamelliaVectorTests
     }
 }
 
-/// <summary>Every Camellia kernel that can run in this process (the table kernels always), plus the default path.</summary>
+/// <summary>Every registered Camellia kernel that can run in this process (the table kernels always).</summary>
 internal static class CamelliaKernels
 {
-    public static IEnumerable<BlockCipherKernel> All(byte[] key)
-    {
-        yield return new CamelliaTable32Kernel(key);
-        yield return new CamelliaTable64Kernel(key);
-        foreach (BlockCipherKernel kernel in Hardware(key))
-        {
-            yield return kernel;
-        }
+    public static IEnumerable<BlockCipherKernel> All(byte[] key) => RegisteredKernels.Create(Camellia.Kernels, key, 16);
 
-        yield return new DefaultPath(Camellia.CreateDefaultKernel(key));
-    }
-
-    public static IEnumerable<BlockCipherKernel> Hardware(byte[] key)
-    {
-        if (CamelliaAesNiKernel.IsSupported)
-        {
-            yield return new CamelliaAesNiKernel(key);
-        }
-    }
-
-    /// <summary>Renames the default kernel so that a failure says which path it came from.</summary>
-    private sealed class DefaultPath : BlockCipherKernel
-    {
-        private readonly BlockCipherKernel _inner;
-
-        public DefaultPath(BlockCipherKernel inner)
-            : base(16) => _inner = inner;
-
-        public override string Name => $"default:{_inner.Name}";
-
-        public override void EncryptBlocks(ReadOnlySpan<byte> source, Span<byte> destination) => _inner.EncryptBlocks(source, destination);
-
-        public override void DecryptBlocks(ReadOnlySpan<byte> source, Span<byte> destination) => _inner.DecryptBlocks(source, destination);
-
-        public override void EncryptCbc(ReadOnlySpan<byte> source, Span<byte> destination, Span<byte> chainingValue) => _inner.EncryptCbc(source, destination, chainingValue);
-
-        public override void DecryptCbc(ReadOnlySpan<byte> source, Span<byte> destination, Span<byte> chainingValue) => _inner.DecryptCbc(source, destination, chainingValue);
-
-        public override void TransformCtr(ReadOnlySpan<byte> source, Span<byte> destination, Span<byte> counter) => _inner.TransformCtr(source, destination, counter);
-
-        protected override void Dispose(bool disposing) => _inner.Dispose();
-    }
+    public static IEnumerable<BlockCipherKernel> Hardware(byte[] key) =>
+        Camellia.Kernels.Entries.Where(e => e.UsesHardware && e.IsSupported(16)).Select(e => e.Create(key, 16));
 }

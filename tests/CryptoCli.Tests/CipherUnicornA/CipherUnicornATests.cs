@@ -13,17 +13,8 @@ namespace CryptoCli.Tests;
 /// </summary>
 public class CipherUnicornATests
 {
-    /// <summary>Every kernel that can run here: the shift-extraction fast kernel, its BMI1 variant, the reference.</summary>
-    private static IEnumerable<BlockCipherKernel> Kernels(byte[] key)
-    {
-        yield return new CipherUnicornAKernel(key, allowBmi1: false);
-        if (CipherUnicornAKernel.IsBmi1Supported)
-        {
-            yield return new CipherUnicornAKernel(key);
-        }
-
-        yield return new CipherUnicornAReferenceKernel(key);
-    }
+    /// <summary>Every registered kernel that can run here: the shift-extraction fast kernel, its BMI1 variant, the reference.</summary>
+    private static IEnumerable<BlockCipherKernel> Kernels(byte[] key) => RegisteredKernels.Create(CipherUnicornA.Kernels, key, 16);
 
     /// <summary>Every vector through every kernel and the public type: the checks shared with the Mono runner.</summary>
     [Fact]

@@ -126,7 +126,9 @@ public class BlockCipherContractTests
         ArgumentException iv = Assert.Throws<ArgumentException>("iv", () => cipher.EncryptCbc(new byte[blockBytes], new byte[blockBytes + 2]));
         Assert.Equal("Specified initialization vector (IV) does not match the block size for this algorithm. (Parameter 'iv')", iv.Message);
         Assert.Throws<ArgumentException>("initialCounter", () => cipher.EncryptCtr(new byte[3], new byte[blockBytes - 1]));
-        Assert.Throws<CryptographicException>(() => cipher.Mode = CipherMode.CFB);
+        Assert.Throws<CryptographicException>(() => cipher.Mode = (CipherMode)42);
+        Assert.Throws<CryptographicException>(() => cipher.FeedbackSize = 12);
+        Assert.Throws<CryptographicException>(() => cipher.FeedbackSize = cipher.BlockSize + 8);
         Assert.Throws<ArgumentNullException>("plaintext", () => cipher.EncryptEcb((byte[])null!, PaddingMode.None));
         Assert.Throws<ArgumentNullException>("initialCounter", () => cipher.EncryptCtr(new byte[1], null!));
         Assert.Throws<ArgumentOutOfRangeException>("paddingMode", () => cipher.EncryptEcb(new byte[1], (PaddingMode)42));

@@ -59,10 +59,5 @@ public class Hierocrypt3VectorTests
 /// <summary>Every Hierocrypt-3 kernel (the reference one first).</summary>
 internal static class Hierocrypt3Kernels
 {
-    public static IEnumerable<BlockCipherKernel> All(byte[] key)
-    {
-        yield return new Hierocrypt3ReferenceKernel(key);
-        yield return new Hierocrypt3Table32Kernel(key);
-        yield return new Hierocrypt3Table64Kernel(key);
-    }
+    public static IEnumerable<BlockCipherKernel> All(byte[] key) => RegisteredKernels.Create(Hierocrypt3.Kernels, key, 16);
 }

@@ -75,9 +75,5 @@ public class SC2000VectorTests
 /// <summary>Every SC2000 kernel (the reference one first).</summary>
 internal static class SC2000Kernels
 {
-    public static IEnumerable<BlockCipherKernel> All(byte[] key)
-    {
-        yield return new SC2000ReferenceKernel(key);
-        yield return new SC2000FusedKernel(key);
-    }
+    public static IEnumerable<BlockCipherKernel> All(byte[] key) => RegisteredKernels.Create(SC2000.Kernels, key, 16);
 }

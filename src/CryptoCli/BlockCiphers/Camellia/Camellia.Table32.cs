@@ -16,7 +16,7 @@ namespace CryptoCli;
 /// 6-round group unrolled, the key schedule's scratch on the stack; ECB (and so CTR) runs two blocks interleaved.
 /// Not constant-time (secret-indexed tables).
 /// </summary>
-internal sealed class CamelliaTable32Kernel : BlockCipherKernel
+internal sealed class CamelliaTable32Kernel : BlockCipherKernel, ICbcEncryptKernel
 {
     private readonly uint[] _encryptionKey;
     private readonly uint[] _decryptionKey;
@@ -76,7 +76,7 @@ internal sealed class CamelliaTable32Kernel : BlockCipherKernel
     public override void DecryptBlocks(ReadOnlySpan<byte> source, Span<byte> destination) =>
         Transform(source, destination, _decryptionKey);
 
-    public override void EncryptCbc(ReadOnlySpan<byte> source, Span<byte> destination, Span<byte> chainingValue)
+    public void EncryptCbc(ReadOnlySpan<byte> source, Span<byte> destination, Span<byte> chainingValue)
     {
         ref uint k = ref MemoryMarshal.GetReference(_encryptionKey.AsSpan());
         uint c0 = BinaryPrimitives.ReadUInt32BigEndian(chainingValue);

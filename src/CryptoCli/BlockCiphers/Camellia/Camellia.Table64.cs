@@ -17,7 +17,7 @@ namespace CryptoCli;
 /// <c>(byte)</c> casts, unrolled rounds). ECB and CTR process two blocks per trip, interleaved, to hide the
 /// latency of the look-up chain. Not constant-time (secret-indexed tables).
 /// </summary>
-internal sealed class CamelliaTable64Kernel : BlockCipherKernel
+internal sealed class CamelliaTable64Kernel : BlockCipherKernel, ICbcEncryptKernel, ICounterModeKernel
 {
     private readonly ulong[] _encryptionKey;
     private readonly ulong[] _decryptionKey;
@@ -46,7 +46,7 @@ internal sealed class CamelliaTable64Kernel : BlockCipherKernel
     public override void DecryptBlocks(ReadOnlySpan<byte> source, Span<byte> destination) =>
         Transform(source, destination, _decryptionKey, _groups);
 
-    public override void EncryptCbc(ReadOnlySpan<byte> source, Span<byte> destination, Span<byte> chainingValue)
+    public void EncryptCbc(ReadOnlySpan<byte> source, Span<byte> destination, Span<byte> chainingValue)
     {
         ref ulong k = ref MemoryMarshal.GetReference(_encryptionKey.AsSpan());
         ulong c0 = BinaryPrimitives.ReadUInt64BigEndian(chainingValue);
@@ -67,11 +67,10 @@ internal sealed class CamelliaTable64Kernel : BlockCipherKernel
         BinaryPrimitives.WriteUInt64BigEndian(chainingValue.Slice(8), c1);
     }
 
-    public override void TransformCtr(ReadOnlySpan<byte> source, Span<byte> destination, Span<byte> counter)
+    public void TransformCtr(ReadOnlySpan<byte> source, Span<byte> destination, Span<byte> counterBlock, CounterWidth width)
     {
         ref ulong k = ref MemoryMarshal.GetReference(_encryptionKey.AsSpan());
-        ulong high = BinaryPrimitives.ReadUInt64BigEndian(counter);
-        ulong low = BinaryPrimitives.ReadUInt64BigEndian(counter.Slice(8));
+        var counter = new Counter128(counterBlock, width);
         Debug.Assert(destination.Length >= source.Length);
         ref byte input = ref MemoryMarshal.GetReference(source);
         ref byte output = ref MemoryMarshal.GetReference(destination);
@@ -79,10 +78,10 @@ internal sealed class CamelliaTable64Kernel : BlockCipherKernel
         int length = source.Length;
         for (; offset <= length - 32; offset += 32)
         {
-            ulong a0 = high, a1 = low;
-            Increment(ref high, ref low);
-            ulong b0 = high, b1 = low;
-            Increment(ref high, ref low);
+            ulong a0 = counter.High, a1 = counter.Low;
+            counter.Increment();
+            ulong b0 = counter.High, b1 = counter.Low;
+            counter.Increment();
             Block2(ref k, _groups, ref a0, ref a1, ref b0, ref b1);
             ByteOrder.XorUInt64BigEndian(ref input, ref output, offset, a0);
             ByteOrder.XorUInt64BigEndian(ref input, ref output, offset + 8, a1);
@@ -93,8 +92,8 @@ internal sealed class CamelliaTable64Kernel : BlockCipherKernel
         Span<byte> keystream = stackalloc byte[16];
         for (; offset < length; offset += 16)
         {
-            ulong a0 = high, a1 = low;
-            Increment(ref high, ref low);
+            ulong a0 = counter.High, a1 = counter.Low;
+            counter.Increment();
             Block(ref k, _groups, ref a0, ref a1);
             BinaryPrimitives.WriteUInt64BigEndian(keystream, a0);
             BinaryPrimitives.WriteUInt64BigEndian(keystream.Slice(8), a1);
@@ -103,19 +102,7 @@ internal sealed class CamelliaTable64Kernel : BlockCipherKernel
         }
 
         CryptographicOperations.ZeroMemory(keystream);
-
-        BinaryPrimitives.WriteUInt64BigEndian(counter, high);
-        BinaryPrimitives.WriteUInt64BigEndian(counter.Slice(8), low);
-    }
-
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void Increment(ref ulong high, ref ulong low)
-    {
-        low++;
-        if (low == 0)
-        {
-            high++;
-        }
+        counter.Store(counterBlock);
     }
 
     private static void Transform(ReadOnlySpan<byte> source, Span<byte> destination, ulong[] subkeys, int groups)

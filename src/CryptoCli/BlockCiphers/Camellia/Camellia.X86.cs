@@ -24,7 +24,7 @@ namespace CryptoCli;
 /// tail of fewer than 16 blocks and CBC encryption (serial) go to the 64-bit table kernel it holds, which shares
 /// the same key schedule. The 16- and 32-block paths are constant-time: no secret-dependent branch or memory index.
 /// </summary>
-internal sealed partial class CamelliaAesNiKernel : BlockCipherKernel
+internal sealed partial class CamelliaAesNiKernel : BlockCipherKernel, ICbcEncryptKernel, ICbcDecryptKernel, ICounterModeKernel
 {
     private const int Lanes = 16;
     private const int BatchBytes = Lanes * 16;
@@ -104,7 +104,7 @@ internal sealed partial class CamelliaAesNiKernel : BlockCipherKernel
     public override void DecryptBlocks(ReadOnlySpan<byte> source, Span<byte> destination) =>
         Transform(source, destination, _decryptionKeys, encrypt: false);
 
-    public override void EncryptCbc(ReadOnlySpan<byte> source, Span<byte> destination, Span<byte> chainingValue) =>
+    public void EncryptCbc(ReadOnlySpan<byte> source, Span<byte> destination, Span<byte> chainingValue) =>
         _table.EncryptCbc(source, destination, chainingValue);
 
     private void Transform(ReadOnlySpan<byte> source, Span<byte> destination, Vector128<byte>[] keys, bool encrypt)
@@ -148,7 +148,7 @@ internal sealed partial class CamelliaAesNiKernel : BlockCipherKernel
         }
     }
 
-    public override void DecryptCbc(ReadOnlySpan<byte> source, Span<byte> destination, Span<byte> chainingValue)
+    public void DecryptCbc(ReadOnlySpan<byte> source, Span<byte> destination, Span<byte> chainingValue)
     {
         int bulk = source.Length / BatchBytes * BatchBytes;
         if (bulk != 0)
@@ -192,11 +192,11 @@ internal sealed partial class CamelliaAesNiKernel : BlockCipherKernel
 
         if (bulk != source.Length)
         {
-            _table.DecryptCbc(source.Slice(bulk), destination.Slice(bulk), chainingValue);
+            Cbc.DecryptBlocks(_table, source.Slice(bulk), destination.Slice(bulk), chainingValue);
         }
     }
 
-    public override void TransformCtr(ReadOnlySpan<byte> source, Span<byte> destination, Span<byte> counter)
+    public void TransformCtr(ReadOnlySpan<byte> source, Span<byte> destination, Span<byte> counterBlock, CounterWidth width)
     {
         int bulk = source.Length / BatchBytes * BatchBytes;
         if (bulk != 0)
@@ -207,8 +207,7 @@ internal sealed partial class CamelliaAesNiKernel : BlockCipherKernel
             ref byte src = ref MemoryMarshal.GetReference(source);
             ref byte dst = ref MemoryMarshal.GetReference(destination);
             ref byte stream = ref MemoryMarshal.GetReference(keystream);
-            ulong high = BinaryPrimitives.ReadUInt64BigEndian(counter);
-            ulong low = BinaryPrimitives.ReadUInt64BigEndian(counter.Slice(8));
+            var counter = new Counter128(counterBlock, width);
             int offset = 0;
             while (offset < bulk)
             {
@@ -216,10 +215,7 @@ internal sealed partial class CamelliaAesNiKernel : BlockCipherKernel
                 // Counter blocks: big-endian stores without bounds checks (the batch buffer is exactly chunk bytes).
                 for (int i = 0; i < chunk; i += 16)
                 {
-                    Unsafe.WriteUnaligned(ref Unsafe.Add(ref stream, i), BitConverter.IsLittleEndian ? BinaryPrimitives.ReverseEndianness(high) : high);
-                    Unsafe.WriteUnaligned(ref Unsafe.Add(ref stream, i + 8), BitConverter.IsLittleEndian ? BinaryPrimitives.ReverseEndianness(low) : low);
-                    low++;
-                    high += low == 0 ? 1UL : 0UL;
+                    counter.WriteAndIncrement(ref Unsafe.Add(ref stream, i));
                 }
 
                 if (chunk == BatchBytes)
@@ -241,15 +237,14 @@ internal sealed partial class CamelliaAesNiKernel : BlockCipherKernel
                 offset += chunk;
             }
 
-            BinaryPrimitives.WriteUInt64BigEndian(counter, high);
-            BinaryPrimitives.WriteUInt64BigEndian(counter.Slice(8), low);
+            counter.Store(counterBlock);
             CryptographicOperations.ZeroMemory(MemoryMarshal.AsBytes(state));
             CryptographicOperations.ZeroMemory(keystream);
         }
 
         if (bulk != source.Length)
         {
-            _table.TransformCtr(source.Slice(bulk), destination.Slice(bulk), counter);
+            _table.TransformCtr(source.Slice(bulk), destination.Slice(bulk), counterBlock, width);
         }
     }
 

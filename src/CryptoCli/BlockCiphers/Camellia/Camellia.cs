@@ -52,28 +52,20 @@ public sealed class Camellia : BlockCipherAlgorithm
     public static new Camellia Create() => new();
 
     /// <summary>True when calls of 16 blocks or more run on the constant-time byte-sliced AES-NI kernel in this process.</summary>
-    public static bool IsHardwareAccelerated =>
+    public static bool IsHardwareAccelerated => Kernels.Select(16).UsesHardware;
+
+    /// <summary>
+    /// The kernels, in order of preference. The byte-sliced AES-NI kernel serves calls of 16 blocks or more and
+    /// hands shorter calls and tails to the 64-bit table kernel; without AES-NI, the table kernel for the word size
+    /// of the process (P2: 64-bit code on 64-bit platforms).
+    /// </summary>
+    internal static readonly BlockCipherKernelRegistry Kernels = new(
 #if NET
-        CamelliaAesNiKernel.IsSupported;
-#else
-        false;
+        new BlockCipherKernelEntry("aesni", _ => CamelliaAesNiKernel.IsSupported, (key, _) => new CamelliaAesNiKernel(key),
+            isConstantTime: false, usesHardware: true),
 #endif
+        new BlockCipherKernelEntry("table64", _ => true, (key, _) => new CamelliaTable64Kernel(key), preference: KernelPreference.On64BitProcess),
+        new BlockCipherKernelEntry("table32", _ => true, (key, _) => new CamelliaTable32Kernel(key), preference: KernelPreference.On32BitProcess));
 
-    private protected override BlockCipherKernel CreateKernel(ReadOnlySpan<byte> key, int blockSizeInBytes) => CreateDefaultKernel(key);
-
-    /// <summary>The default path: the bulk kernel where the hardware allows (it hands short calls to the table kernel).</summary>
-    internal static BlockCipherKernel CreateDefaultKernel(ReadOnlySpan<byte> key)
-    {
-#if NET
-        if (CamelliaAesNiKernel.IsSupported)
-        {
-            return new CamelliaAesNiKernel(key);
-        }
-#endif
-        return CreateTableKernel(key);
-    }
-
-    /// <summary>The faster table kernel for the word size of this process (P2: 64-bit code on 64-bit platforms).</summary>
-    internal static BlockCipherKernel CreateTableKernel(ReadOnlySpan<byte> key) =>
-        Environment.Is64BitProcess ? new CamelliaTable64Kernel(key) : new CamelliaTable32Kernel(key);
+    private protected override BlockCipherKernelRegistry KernelRegistry => Kernels;
 }

@@ -40,6 +40,13 @@ public sealed class CipherUnicornA : BlockCipherAlgorithm
     /// <summary>Creates an instance with a 256-bit key (generated on first use) and a 128-bit block, in CBC mode with PKCS7 padding.</summary>
     public static new CipherUnicornA Create() => new();
 
-    private protected override BlockCipherKernel CreateKernel(ReadOnlySpan<byte> key, int blockSizeInBytes) =>
-        new CipherUnicornAKernel(key);
+    /// <summary>False: BMI1's BEXTR extracts table indices, which is not counted as a hardware cipher path.</summary>
+    public static bool IsHardwareAccelerated => Kernels.Select(16).UsesHardware;
+
+    internal static readonly BlockCipherKernelRegistry Kernels = new(
+        new BlockCipherKernelEntry("table32-bmi1", _ => CipherUnicornAKernel.IsBmi1Supported, (key, _) => new CipherUnicornAKernel(key, allowBmi1: true)),
+        new BlockCipherKernelEntry("table32", _ => true, (key, _) => new CipherUnicornAKernel(key, allowBmi1: false)),
+        new BlockCipherKernelEntry("reference", _ => true, (key, _) => new CipherUnicornAReferenceKernel(key), preference: KernelPreference.Never));
+
+    private protected override BlockCipherKernelRegistry KernelRegistry => Kernels;
 }

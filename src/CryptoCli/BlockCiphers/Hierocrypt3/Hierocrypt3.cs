@@ -36,7 +36,14 @@ public sealed class Hierocrypt3 : BlockCipherAlgorithm
     /// <summary>Creates an instance with a 256-bit key (generated on first use) and a 128-bit block, in CBC mode with PKCS7 padding.</summary>
     public static new Hierocrypt3 Create() => new();
 
+    /// <summary>False: every kernel is table-driven integer code.</summary>
+    public static bool IsHardwareAccelerated => Kernels.Select(16).UsesHardware;
+
     // P2's conclusion, which our benchmark repeats: 64-bit words win in a 64-bit process.
-    private protected override BlockCipherKernel CreateKernel(ReadOnlySpan<byte> key, int blockSizeInBytes) =>
-        IntPtr.Size == 8 ? new Hierocrypt3Table64Kernel(key) : new Hierocrypt3Table32Kernel(key);
+    internal static readonly BlockCipherKernelRegistry Kernels = new(
+        new BlockCipherKernelEntry("table64", _ => true, (key, _) => new Hierocrypt3Table64Kernel(key), preference: KernelPreference.On64BitProcess),
+        new BlockCipherKernelEntry("table32", _ => true, (key, _) => new Hierocrypt3Table32Kernel(key), preference: KernelPreference.On32BitProcess),
+        new BlockCipherKernelEntry("reference", _ => true, (key, _) => new Hierocrypt3ReferenceKernel(key), preference: KernelPreference.Never));
+
+    private protected override BlockCipherKernelRegistry KernelRegistry => Kernels;
 }

@@ -13,28 +13,42 @@ public abstract partial class BlockCipherAlgorithm
     protected override bool TryEncryptEcbCore(ReadOnlySpan<byte> plaintext, Span<byte> destination, PaddingMode paddingMode, out int bytesWritten)
     {
         using KernelLease lease = RentKernel();
-        return BlockCipherOneShot.TryEncrypt(lease.Kernel, plaintext, default, destination, paddingMode, out bytesWritten);
+        return BlockCipherOneShot.TryEncrypt(lease.Kernel, Ecb.Instance, plaintext, default, destination, paddingMode, out bytesWritten);
     }
 
     /// <inheritdoc/>
     protected override bool TryDecryptEcbCore(ReadOnlySpan<byte> ciphertext, Span<byte> destination, PaddingMode paddingMode, out int bytesWritten)
     {
         using KernelLease lease = RentKernel();
-        return BlockCipherOneShot.TryDecrypt(lease.Kernel, ciphertext, default, destination, paddingMode, out bytesWritten);
+        return BlockCipherOneShot.TryDecrypt(lease.Kernel, Ecb.Instance, ciphertext, default, destination, paddingMode, out bytesWritten);
     }
 
     /// <inheritdoc/>
     protected override bool TryEncryptCbcCore(ReadOnlySpan<byte> plaintext, ReadOnlySpan<byte> iv, Span<byte> destination, PaddingMode paddingMode, out int bytesWritten)
     {
         using KernelLease lease = RentKernel();
-        return BlockCipherOneShot.TryEncrypt(lease.Kernel, plaintext, iv, destination, paddingMode, out bytesWritten);
+        return BlockCipherOneShot.TryEncrypt(lease.Kernel, Cbc.Instance, plaintext, iv, destination, paddingMode, out bytesWritten);
     }
 
     /// <inheritdoc/>
     protected override bool TryDecryptCbcCore(ReadOnlySpan<byte> ciphertext, ReadOnlySpan<byte> iv, Span<byte> destination, PaddingMode paddingMode, out int bytesWritten)
     {
         using KernelLease lease = RentKernel();
-        return BlockCipherOneShot.TryDecrypt(lease.Kernel, ciphertext, iv, destination, paddingMode, out bytesWritten);
+        return BlockCipherOneShot.TryDecrypt(lease.Kernel, Cbc.Instance, ciphertext, iv, destination, paddingMode, out bytesWritten);
+    }
+
+    /// <inheritdoc/>
+    protected override bool TryEncryptCfbCore(ReadOnlySpan<byte> plaintext, ReadOnlySpan<byte> iv, Span<byte> destination, PaddingMode paddingMode, int feedbackSizeInBits, out int bytesWritten)
+    {
+        using KernelLease lease = RentKernel();
+        return BlockCipherOneShot.TryEncrypt(lease.Kernel, Cfb.Get(feedbackSizeInBits / 8), plaintext, iv, destination, paddingMode, out bytesWritten);
+    }
+
+    /// <inheritdoc/>
+    protected override bool TryDecryptCfbCore(ReadOnlySpan<byte> ciphertext, ReadOnlySpan<byte> iv, Span<byte> destination, PaddingMode paddingMode, int feedbackSizeInBits, out int bytesWritten)
+    {
+        using KernelLease lease = RentKernel();
+        return BlockCipherOneShot.TryDecrypt(lease.Kernel, Cfb.Get(feedbackSizeInBits / 8), ciphertext, iv, destination, paddingMode, out bytesWritten);
     }
 #else
     // netstandard2.0's SymmetricAlgorithm has no one-shots: the same signatures as the modern runtime's.
@@ -56,18 +70,18 @@ public abstract partial class BlockCipherAlgorithm
 
     /// <summary>Encrypts data using ECB mode with the specified padding mode.</summary>
     public byte[] EncryptEcb(ReadOnlySpan<byte> plaintext, PaddingMode paddingMode) =>
-        EncryptToArray(plaintext, default, paddingMode);
+        EncryptToArray(Ecb.Instance, plaintext, default, paddingMode);
 
     /// <summary>Encrypts data into the specified buffer, using ECB mode with the specified padding mode.</summary>
     public int EncryptEcb(ReadOnlySpan<byte> plaintext, Span<byte> destination, PaddingMode paddingMode) =>
-        EncryptToSpan(plaintext, default, destination, paddingMode);
+        EncryptToSpan(Ecb.Instance, plaintext, default, destination, paddingMode);
 
     /// <summary>Attempts to encrypt data into the specified buffer, using ECB mode with the specified padding mode.</summary>
     public bool TryEncryptEcb(ReadOnlySpan<byte> plaintext, Span<byte> destination, PaddingMode paddingMode, out int bytesWritten)
     {
         CipherPadding.CheckPaddingMode(paddingMode);
         using KernelLease lease = RentKernel();
-        return BlockCipherOneShot.TryEncrypt(lease.Kernel, plaintext, default, destination, paddingMode, out bytesWritten);
+        return BlockCipherOneShot.TryEncrypt(lease.Kernel, Ecb.Instance, plaintext, default, destination, paddingMode, out bytesWritten);
     }
 
     /// <summary>Decrypts data using ECB mode with the specified padding mode.</summary>
@@ -79,17 +93,17 @@ public abstract partial class BlockCipherAlgorithm
 
     /// <summary>Decrypts data using ECB mode with the specified padding mode.</summary>
     public byte[] DecryptEcb(ReadOnlySpan<byte> ciphertext, PaddingMode paddingMode) =>
-        DecryptToArray(ciphertext, default, paddingMode);
+        DecryptToArray(Ecb.Instance, ciphertext, default, paddingMode);
 
     /// <summary>Decrypts data into the specified buffer, using ECB mode with the specified padding mode.</summary>
     public int DecryptEcb(ReadOnlySpan<byte> ciphertext, Span<byte> destination, PaddingMode paddingMode) =>
-        DecryptToSpan(ciphertext, default, destination, paddingMode);
+        DecryptToSpan(Ecb.Instance, ciphertext, default, destination, paddingMode);
 
     /// <summary>Attempts to decrypt data into the specified buffer, using ECB mode with the specified padding mode.</summary>
     public bool TryDecryptEcb(ReadOnlySpan<byte> ciphertext, Span<byte> destination, PaddingMode paddingMode, out int bytesWritten)
     {
         using KernelLease lease = RentKernel();
-        return BlockCipherOneShot.TryDecrypt(lease.Kernel, ciphertext, default, destination, paddingMode, out bytesWritten);
+        return BlockCipherOneShot.TryDecrypt(lease.Kernel, Ecb.Instance, ciphertext, default, destination, paddingMode, out bytesWritten);
     }
 
     /// <summary>Encrypts data using CBC mode with the specified padding mode.</summary>
@@ -102,18 +116,18 @@ public abstract partial class BlockCipherAlgorithm
 
     /// <summary>Encrypts data using CBC mode with the specified padding mode.</summary>
     public byte[] EncryptCbc(ReadOnlySpan<byte> plaintext, ReadOnlySpan<byte> iv, PaddingMode paddingMode = PaddingMode.PKCS7) =>
-        EncryptToArray(plaintext, CheckIV(iv), paddingMode);
+        EncryptToArray(Cbc.Instance, plaintext, CheckIV(iv), paddingMode);
 
     /// <summary>Encrypts data into the specified buffer, using CBC mode with the specified padding mode.</summary>
     public int EncryptCbc(ReadOnlySpan<byte> plaintext, ReadOnlySpan<byte> iv, Span<byte> destination, PaddingMode paddingMode = PaddingMode.PKCS7) =>
-        EncryptToSpan(plaintext, CheckIV(iv), destination, paddingMode);
+        EncryptToSpan(Cbc.Instance, plaintext, CheckIV(iv), destination, paddingMode);
 
     /// <summary>Attempts to encrypt data into the specified buffer, using CBC mode with the specified padding mode.</summary>
     public bool TryEncryptCbc(ReadOnlySpan<byte> plaintext, ReadOnlySpan<byte> iv, Span<byte> destination, out int bytesWritten, PaddingMode paddingMode = PaddingMode.PKCS7)
     {
         CipherPadding.CheckPaddingMode(paddingMode);
         using KernelLease lease = RentKernel();
-        return BlockCipherOneShot.TryEncrypt(lease.Kernel, plaintext, CheckIV(iv), destination, paddingMode, out bytesWritten);
+        return BlockCipherOneShot.TryEncrypt(lease.Kernel, Cbc.Instance, plaintext, CheckIV(iv), destination, paddingMode, out bytesWritten);
     }
 
     /// <summary>Decrypts data using CBC mode with the specified padding mode.</summary>
@@ -126,18 +140,133 @@ public abstract partial class BlockCipherAlgorithm
 
     /// <summary>Decrypts data using CBC mode with the specified padding mode.</summary>
     public byte[] DecryptCbc(ReadOnlySpan<byte> ciphertext, ReadOnlySpan<byte> iv, PaddingMode paddingMode = PaddingMode.PKCS7) =>
-        DecryptToArray(ciphertext, CheckIV(iv), paddingMode);
+        DecryptToArray(Cbc.Instance, ciphertext, CheckIV(iv), paddingMode);
 
     /// <summary>Decrypts data into the specified buffer, using CBC mode with the specified padding mode.</summary>
     public int DecryptCbc(ReadOnlySpan<byte> ciphertext, ReadOnlySpan<byte> iv, Span<byte> destination, PaddingMode paddingMode = PaddingMode.PKCS7) =>
-        DecryptToSpan(ciphertext, CheckIV(iv), destination, paddingMode);
+        DecryptToSpan(Cbc.Instance, ciphertext, CheckIV(iv), destination, paddingMode);
 
     /// <summary>Attempts to decrypt data into the specified buffer, using CBC mode with the specified padding mode.</summary>
     public bool TryDecryptCbc(ReadOnlySpan<byte> ciphertext, ReadOnlySpan<byte> iv, Span<byte> destination, out int bytesWritten, PaddingMode paddingMode = PaddingMode.PKCS7)
     {
         using KernelLease lease = RentKernel();
-        return BlockCipherOneShot.TryDecrypt(lease.Kernel, ciphertext, CheckIV(iv), destination, paddingMode, out bytesWritten);
+        return BlockCipherOneShot.TryDecrypt(lease.Kernel, Cbc.Instance, ciphertext, CheckIV(iv), destination, paddingMode, out bytesWritten);
     }
+
+    /// <summary>Gets the length of a ciphertext with a given padding mode and plaintext length in CFB mode.</summary>
+    public int GetCiphertextLengthCfb(int plaintextLength, PaddingMode paddingMode = PaddingMode.None, int feedbackSizeInBits = 8) =>
+        CipherPadding.GetCiphertextLength(plaintextLength, CfbMode(feedbackSizeInBits).GetSegmentSize(BlockSizeValue / 8), paddingMode);
+
+    /// <summary>Encrypts data using CFB mode with the specified padding mode and feedback size.</summary>
+    public byte[] EncryptCfb(byte[] plaintext, byte[] iv, PaddingMode paddingMode = PaddingMode.None, int feedbackSizeInBits = 8)
+    {
+        ThrowHelper.ThrowIfNull(plaintext, nameof(plaintext));
+        ThrowHelper.ThrowIfNull(iv, nameof(iv));
+        return EncryptCfb(new ReadOnlySpan<byte>(plaintext), new ReadOnlySpan<byte>(iv), paddingMode, feedbackSizeInBits);
+    }
+
+    /// <summary>Encrypts data using CFB mode with the specified padding mode and feedback size.</summary>
+    public byte[] EncryptCfb(ReadOnlySpan<byte> plaintext, ReadOnlySpan<byte> iv, PaddingMode paddingMode = PaddingMode.None, int feedbackSizeInBits = 8) =>
+        EncryptToArray(CfbMode(feedbackSizeInBits), plaintext, CheckIV(iv), paddingMode);
+
+    /// <summary>Encrypts data into the specified buffer, using CFB mode with the specified padding mode and feedback size.</summary>
+    public int EncryptCfb(ReadOnlySpan<byte> plaintext, ReadOnlySpan<byte> iv, Span<byte> destination, PaddingMode paddingMode = PaddingMode.None, int feedbackSizeInBits = 8) =>
+        EncryptToSpan(CfbMode(feedbackSizeInBits), plaintext, CheckIV(iv), destination, paddingMode);
+
+    /// <summary>Attempts to encrypt data into the specified buffer, using CFB mode with the specified padding mode and feedback size.</summary>
+    public bool TryEncryptCfb(ReadOnlySpan<byte> plaintext, ReadOnlySpan<byte> iv, Span<byte> destination, out int bytesWritten, PaddingMode paddingMode = PaddingMode.None, int feedbackSizeInBits = 8)
+    {
+        CipherPadding.CheckPaddingMode(paddingMode);
+        using KernelLease lease = RentKernel();
+        return BlockCipherOneShot.TryEncrypt(lease.Kernel, CfbMode(feedbackSizeInBits), plaintext, CheckIV(iv), destination, paddingMode, out bytesWritten);
+    }
+
+    /// <summary>Decrypts data using CFB mode with the specified padding mode and feedback size.</summary>
+    public byte[] DecryptCfb(byte[] ciphertext, byte[] iv, PaddingMode paddingMode = PaddingMode.None, int feedbackSizeInBits = 8)
+    {
+        ThrowHelper.ThrowIfNull(ciphertext, nameof(ciphertext));
+        ThrowHelper.ThrowIfNull(iv, nameof(iv));
+        return DecryptCfb(new ReadOnlySpan<byte>(ciphertext), new ReadOnlySpan<byte>(iv), paddingMode, feedbackSizeInBits);
+    }
+
+    /// <summary>Decrypts data using CFB mode with the specified padding mode and feedback size.</summary>
+    public byte[] DecryptCfb(ReadOnlySpan<byte> ciphertext, ReadOnlySpan<byte> iv, PaddingMode paddingMode = PaddingMode.None, int feedbackSizeInBits = 8) =>
+        DecryptToArray(CfbMode(feedbackSizeInBits), ciphertext, CheckIV(iv), paddingMode);
+
+    /// <summary>Decrypts data into the specified buffer, using CFB mode with the specified padding mode and feedback size.</summary>
+    public int DecryptCfb(ReadOnlySpan<byte> ciphertext, ReadOnlySpan<byte> iv, Span<byte> destination, PaddingMode paddingMode = PaddingMode.None, int feedbackSizeInBits = 8) =>
+        DecryptToSpan(CfbMode(feedbackSizeInBits), ciphertext, CheckIV(iv), destination, paddingMode);
+
+    /// <summary>Attempts to decrypt data into the specified buffer, using CFB mode with the specified padding mode and feedback size.</summary>
+    public bool TryDecryptCfb(ReadOnlySpan<byte> ciphertext, ReadOnlySpan<byte> iv, Span<byte> destination, out int bytesWritten, PaddingMode paddingMode = PaddingMode.None, int feedbackSizeInBits = 8)
+    {
+        using KernelLease lease = RentKernel();
+        return BlockCipherOneShot.TryDecrypt(lease.Kernel, CfbMode(feedbackSizeInBits), ciphertext, CheckIV(iv), destination, paddingMode, out bytesWritten);
+    }
+
+    // As the runtime's one-shots: a feedback size that is not a whole number of bytes up to the block size is out of range.
+    private Cfb CfbMode(int feedbackSizeInBits)
+    {
+        if (feedbackSizeInBits <= 0 || feedbackSizeInBits % 8 != 0 || feedbackSizeInBits > BlockSizeValue)
+        {
+            throw new ArgumentOutOfRangeException(nameof(feedbackSizeInBits), string.Format(System.Globalization.CultureInfo.InvariantCulture, SR.FeedbackSizeNotSupported, feedbackSizeInBits, CipherMode.CFB));
+        }
+
+        return Cfb.Get(feedbackSizeInBits / 8);
+    }
+#endif
+
+    // ---- Ciphertext stealing (CBC-CS3), for both targets: the runtime has no CTS one-shots ----
+
+    /// <summary>Encrypts data with CBC and ciphertext stealing (CBC-CS3, as Kerberos uses it): the ciphertext is as long as the plaintext.</summary>
+    /// <param name="plaintext">At least one block.</param>
+    /// <param name="iv">One block.</param>
+    /// <returns>The ciphertext.</returns>
+    /// <exception cref="ArgumentNullException">An argument is null.</exception>
+    /// <exception cref="ArgumentException"><paramref name="iv"/> is not one block long.</exception>
+    /// <exception cref="CryptographicException"><paramref name="plaintext"/> is shorter than one block.</exception>
+    public byte[] EncryptCts(byte[] plaintext, byte[] iv)
+    {
+        ThrowHelper.ThrowIfNull(plaintext, nameof(plaintext));
+        ThrowHelper.ThrowIfNull(iv, nameof(iv));
+        return EncryptCts(new ReadOnlySpan<byte>(plaintext), new ReadOnlySpan<byte>(iv));
+    }
+
+    /// <inheritdoc cref="EncryptCts(byte[], byte[])"/>
+    public byte[] EncryptCts(ReadOnlySpan<byte> plaintext, ReadOnlySpan<byte> iv) =>
+        EncryptToArray(Cts.Instance, plaintext, CheckIV(iv), PaddingMode.None);
+
+    /// <summary>Encrypts data with CBC and ciphertext stealing (CBC-CS3) into <paramref name="destination"/>.</summary>
+    /// <returns>The number of bytes written (the length of <paramref name="plaintext"/>).</returns>
+    /// <exception cref="ArgumentException"><paramref name="iv"/> is not one block long, or <paramref name="destination"/> is too short.</exception>
+    /// <exception cref="CryptographicException"><paramref name="plaintext"/> is shorter than one block.</exception>
+    public int EncryptCts(ReadOnlySpan<byte> plaintext, ReadOnlySpan<byte> iv, Span<byte> destination) =>
+        EncryptToSpan(Cts.Instance, plaintext, CheckIV(iv), destination, PaddingMode.None);
+
+    /// <summary>Decrypts data encrypted with CBC and ciphertext stealing (CBC-CS3).</summary>
+    /// <param name="ciphertext">At least one block.</param>
+    /// <param name="iv">One block.</param>
+    /// <returns>The plaintext.</returns>
+    /// <exception cref="ArgumentNullException">An argument is null.</exception>
+    /// <exception cref="ArgumentException"><paramref name="iv"/> is not one block long.</exception>
+    /// <exception cref="CryptographicException"><paramref name="ciphertext"/> is shorter than one block.</exception>
+    public byte[] DecryptCts(byte[] ciphertext, byte[] iv)
+    {
+        ThrowHelper.ThrowIfNull(ciphertext, nameof(ciphertext));
+        ThrowHelper.ThrowIfNull(iv, nameof(iv));
+        return DecryptCts(new ReadOnlySpan<byte>(ciphertext), new ReadOnlySpan<byte>(iv));
+    }
+
+    /// <inheritdoc cref="DecryptCts(byte[], byte[])"/>
+    public byte[] DecryptCts(ReadOnlySpan<byte> ciphertext, ReadOnlySpan<byte> iv) =>
+        DecryptToArray(Cts.Instance, ciphertext, CheckIV(iv), PaddingMode.None);
+
+    /// <summary>Decrypts data encrypted with CBC and ciphertext stealing (CBC-CS3) into <paramref name="destination"/>.</summary>
+    /// <returns>The number of bytes written (the length of <paramref name="ciphertext"/>).</returns>
+    /// <exception cref="ArgumentException"><paramref name="iv"/> is not one block long, or <paramref name="destination"/> is too short.</exception>
+    /// <exception cref="CryptographicException"><paramref name="ciphertext"/> is shorter than one block.</exception>
+    public int DecryptCts(ReadOnlySpan<byte> ciphertext, ReadOnlySpan<byte> iv, Span<byte> destination) =>
+        DecryptToSpan(Cts.Instance, ciphertext, CheckIV(iv), destination, PaddingMode.None);
 
     private ReadOnlySpan<byte> CheckIV(ReadOnlySpan<byte> iv)
     {
@@ -149,21 +278,21 @@ public abstract partial class BlockCipherAlgorithm
         return iv;
     }
 
-    private byte[] EncryptToArray(ReadOnlySpan<byte> plaintext, ReadOnlySpan<byte> iv, PaddingMode paddingMode)
+    private byte[] EncryptToArray(BlockCipherMode mode, ReadOnlySpan<byte> plaintext, ReadOnlySpan<byte> iv, PaddingMode paddingMode)
     {
         CipherPadding.CheckPaddingMode(paddingMode);
         using KernelLease lease = RentKernel();
         // The kernel's block size, not BlockSizeValue: it is the one this operation runs with.
-        byte[] result = new byte[CipherPadding.GetCiphertextLength(plaintext.Length, lease.Kernel.BlockSizeInBytes, paddingMode, nameof(plaintext))];
-        BlockCipherOneShot.TryEncrypt(lease.Kernel, plaintext, iv, result, paddingMode, out _);
+        byte[] result = new byte[BlockCipherOneShot.GetCiphertextLength(mode, lease.Kernel.BlockSizeInBytes, plaintext.Length, paddingMode, nameof(plaintext))];
+        BlockCipherOneShot.TryEncrypt(lease.Kernel, mode, plaintext, iv, result, paddingMode, out _);
         return result;
     }
 
-    private int EncryptToSpan(ReadOnlySpan<byte> plaintext, ReadOnlySpan<byte> iv, Span<byte> destination, PaddingMode paddingMode)
+    private int EncryptToSpan(BlockCipherMode mode, ReadOnlySpan<byte> plaintext, ReadOnlySpan<byte> iv, Span<byte> destination, PaddingMode paddingMode)
     {
         CipherPadding.CheckPaddingMode(paddingMode);
         using KernelLease lease = RentKernel();
-        if (!BlockCipherOneShot.TryEncrypt(lease.Kernel, plaintext, iv, destination, paddingMode, out int written))
+        if (!BlockCipherOneShot.TryEncrypt(lease.Kernel, mode, plaintext, iv, destination, paddingMode, out int written))
         {
             ThrowHelper.ThrowDestinationTooShort();
         }
@@ -171,11 +300,11 @@ public abstract partial class BlockCipherAlgorithm
         return written;
     }
 
-    private byte[] DecryptToArray(ReadOnlySpan<byte> ciphertext, ReadOnlySpan<byte> iv, PaddingMode paddingMode)
+    private byte[] DecryptToArray(BlockCipherMode mode, ReadOnlySpan<byte> ciphertext, ReadOnlySpan<byte> iv, PaddingMode paddingMode)
     {
         byte[] buffer = new byte[ciphertext.Length];
         using KernelLease lease = RentKernel();
-        BlockCipherOneShot.TryDecrypt(lease.Kernel, ciphertext, iv, buffer, paddingMode, out int written);
+        BlockCipherOneShot.TryDecrypt(lease.Kernel, mode, ciphertext, iv, buffer, paddingMode, out int written);
         if (written == buffer.Length)
         {
             return buffer;
@@ -186,15 +315,14 @@ public abstract partial class BlockCipherAlgorithm
         return result;
     }
 
-    private int DecryptToSpan(ReadOnlySpan<byte> ciphertext, ReadOnlySpan<byte> iv, Span<byte> destination, PaddingMode paddingMode)
+    private int DecryptToSpan(BlockCipherMode mode, ReadOnlySpan<byte> ciphertext, ReadOnlySpan<byte> iv, Span<byte> destination, PaddingMode paddingMode)
     {
         using KernelLease lease = RentKernel();
-        if (!BlockCipherOneShot.TryDecrypt(lease.Kernel, ciphertext, iv, destination, paddingMode, out int written))
+        if (!BlockCipherOneShot.TryDecrypt(lease.Kernel, mode, ciphertext, iv, destination, paddingMode, out int written))
         {
             ThrowHelper.ThrowDestinationTooShort();
         }
 
         return written;
     }
-#endif
 }

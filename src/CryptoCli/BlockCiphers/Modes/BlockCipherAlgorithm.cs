@@ -6,9 +6,11 @@ namespace CryptoCli;
 
 /// <summary>
 /// The common base of CryptoCli's block ciphers: a <see cref="SymmetricAlgorithm"/> that behaves like the
-/// runtime's <c>Aes</c> (ECB and CBC through <see cref="SymmetricAlgorithm.Mode"/>, the five paddings,
-/// <see cref="CryptoStream"/> through <see cref="CreateEncryptor(byte[], byte[])"/>, allocation-free one-shots),
-/// and adds counter mode (<see cref="EncryptCtr(byte[], byte[])"/>, <see cref="TryTransformCtr"/>).
+/// runtime's <c>Aes</c> (ECB, CBC, CFB with any <see cref="SymmetricAlgorithm.FeedbackSize"/> from 8 bits to the block
+/// size, OFB, and CBC with ciphertext stealing (CTS, variant CS3) through <see cref="SymmetricAlgorithm.Mode"/>;
+/// the five paddings; <see cref="CryptoStream"/> through <see cref="CreateEncryptor(byte[], byte[])"/>; allocation-free
+/// one-shots), and adds counter mode (<see cref="EncryptCtr(byte[], byte[])"/>, <see cref="TryTransformCtr"/>, and
+/// <see cref="TransformCtr(ReadOnlySpan{byte}, Span{byte}, Span{byte})"/> for data in chunks).
 /// </summary>
 /// <remarks>
 /// <para>The expanded key is computed once per key and cached. Every path that changes or drops the key
@@ -35,6 +37,7 @@ public abstract partial class BlockCipherAlgorithm : SymmetricAlgorithm
     private readonly object _keyLock = new();
     private volatile BlockCipherKernel? _kernel;
     private volatile bool _disposed;
+    private volatile string? _pinnedKernel;
 
     // Aes's default (CFB8); it is valid for every block size.
     private const int DefaultFeedbackSize = 8;
@@ -50,8 +53,31 @@ public abstract partial class BlockCipherAlgorithm : SymmetricAlgorithm
         PaddingValue = PaddingMode.PKCS7;
     }
 
+    /// <summary>The cipher's ordered kernel list; the first supported entry its preference allows is the default.</summary>
+    private protected abstract BlockCipherKernelRegistry KernelRegistry { get; }
+
+    /// <summary>True when the user has opted in to variable-time kernels (entries marked <see cref="KernelPreference.VariableTimeOptIn"/>).</summary>
+    private protected virtual bool AllowsVariableTimeKernels => false;
+
+    /// <summary>Pins one registered kernel by name (tests and benchmarks run every kernel through the public API); null for the default.</summary>
+    internal string? PinnedKernel
+    {
+        get => _pinnedKernel;
+        set
+        {
+            _pinnedKernel = value;
+            ResetKernel();
+        }
+    }
+
     /// <summary>Creates the kernel bound to <paramref name="key"/> (already checked against the legal key sizes).</summary>
-    private protected abstract BlockCipherKernel CreateKernel(ReadOnlySpan<byte> key, int blockSizeInBytes);
+    private protected BlockCipherKernel CreateKernel(ReadOnlySpan<byte> key, int blockSizeInBytes)
+    {
+        BlockCipherKernelEntry entry = _pinnedKernel is null
+            ? KernelRegistry.Select(blockSizeInBytes, AllowsVariableTimeKernels)
+            : KernelRegistry.Get(_pinnedKernel);
+        return entry.Create(key, blockSizeInBytes);
+    }
 
     /// <inheritdoc/>
     public override byte[] Key
@@ -130,20 +156,33 @@ public abstract partial class BlockCipherAlgorithm : SymmetricAlgorithm
     }
 
     /// <inheritdoc/>
-    /// <exception cref="CryptographicException">The mode is neither <see cref="CipherMode.ECB"/> nor <see cref="CipherMode.CBC"/>
-    /// (use the CTR methods for counter mode).</exception>
+    /// <remarks>Every mode of <see cref="CipherMode"/> is supported: ECB, CBC, CFB (with <see cref="SymmetricAlgorithm.FeedbackSize"/>),
+    /// OFB (with <see cref="SymmetricAlgorithm.FeedbackSize"/>; full-block OFB when it equals the block size) and CTS (CBC with
+    /// ciphertext stealing, variant CS3 as Kerberos uses it; <see cref="PaddingMode.None"/> only, at least one block of input).
+    /// Counter mode has its own methods.</remarks>
+    /// <exception cref="CryptographicException">The value is not a <see cref="CipherMode"/>.</exception>
     public override CipherMode Mode
     {
         get => base.Mode;
         set
         {
-            if (value is not (CipherMode.ECB or CipherMode.CBC))
+            if (value is not (CipherMode.ECB or CipherMode.CBC or CipherMode.CFB or CipherMode.OFB or CipherMode.CTS))
             {
                 throw new CryptographicException(SR.CipherModeNotSupported);
             }
 
-            base.Mode = value;
+            // The modern runtime's base setter refuses OFB and CTS (its own algorithms lack them); these are ours.
+            ModeValue = value;
         }
+    }
+
+    /// <inheritdoc/>
+    /// <remarks>The segment size of CFB and OFB in bits: any multiple of 8 from 8 to the block size (8 by default, as <c>Aes</c>).</remarks>
+    /// <exception cref="CryptographicException">The value is not a multiple of 8 between 8 and the block size.</exception>
+    public override int FeedbackSize
+    {
+        get => base.FeedbackSize;
+        set => base.FeedbackSize = value; // the runtime validates, with its own wording
     }
 
     /// <summary>
@@ -241,19 +280,24 @@ public abstract partial class BlockCipherAlgorithm : SymmetricAlgorithm
         }
 
         int blockSizeInBytes = BlockSizeValue / 8;
-        CipherMode mode = Mode;
+        BlockCipherMode mode = BlockCipherMode.Get(Mode, FeedbackSizeValue);
         // As Aes: an IV that is given must fit the block, even in ECB, which does not use it.
         if (rgbIV is not null && rgbIV.Length != blockSizeInBytes)
         {
             ThrowHelper.ThrowInvalidIVSize(nameof(rgbIV));
         }
 
-        if (mode == CipherMode.CBC && rgbIV is null)
+        if (mode.UsesIV && rgbIV is null)
         {
             throw new CryptographicException(SR.IVRequired);
         }
 
-        return new BlockCipherTransform(CreateKernel(rgbKey, blockSizeInBytes), encrypting, mode, Padding, rgbIV);
+        if (mode.StealsCiphertext && Padding != PaddingMode.None)
+        {
+            throw new CryptographicException(SR.CtsRequiresNoPadding);
+        }
+
+        return new BlockCipherTransform(CreateKernel(rgbKey, blockSizeInBytes), mode, encrypting, Padding, rgbIV);
     }
 
     private bool ValidKeySize(long bitLength)
@@ -337,6 +381,35 @@ public abstract partial class BlockCipherAlgorithm : SymmetricAlgorithm
     {
         using KernelLease lease = RentKernel();
         return BlockCipherOneShot.TryTransformCtr(lease.Kernel, input, initialCounter, destination, out bytesWritten);
+    }
+
+    /// <summary>
+    /// Encrypts or decrypts one chunk of a longer message in counter mode, with a counter the caller keeps between
+    /// chunks: <paramref name="counter"/> is read as the next counter block and, on return, advanced past every block
+    /// used. Chunks whose lengths are multiples of the block size give the same bytes as one call over the whole
+    /// message; a chunk that ends inside a block uses that block's counter value, so only the last chunk may end there.
+    /// </summary>
+    /// <param name="input">Plaintext or ciphertext, any length.</param>
+    /// <param name="counter">The next counter block (a big-endian integer as wide as the block, wrapping around); updated.</param>
+    /// <param name="destination">Receives as many bytes as <paramref name="input"/> has; in-place is allowed.</param>
+    /// <returns>The number of bytes written (the length of <paramref name="input"/>).</returns>
+    /// <exception cref="ArgumentException"><paramref name="destination"/> is too short (nothing is written and the counter is
+    /// unchanged), <paramref name="counter"/> is not one block long, or the buffers overlap partially.</exception>
+    public int TransformCtr(ReadOnlySpan<byte> input, Span<byte> counter, Span<byte> destination)
+    {
+        bool done;
+        int written;
+        using (KernelLease lease = RentKernel())
+        {
+            done = BlockCipherOneShot.TryTransformCtrStreaming(lease.Kernel, input, counter, destination, out written);
+        }
+
+        if (!done)
+        {
+            ThrowHelper.ThrowDestinationTooShort();
+        }
+
+        return written;
     }
 
     private int TransformCtr(ReadOnlySpan<byte> input, ReadOnlySpan<byte> initialCounter, Span<byte> destination)

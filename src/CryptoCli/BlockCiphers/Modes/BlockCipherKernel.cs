@@ -1,6 +1,5 @@
 using System;
 using System.Diagnostics;
-using System.Security.Cryptography;
 using System.Threading;
 
 namespace CryptoCli;
@@ -11,14 +10,13 @@ namespace CryptoCli;
 /// </summary>
 /// <remarks>
 /// Contract for every method: lengths are whole blocks unless stated; <c>source</c> and <c>destination</c>
-/// have the same length and are either disjoint or exactly the same memory (in-place). The default CBC and
-/// CTR loops are correct for any kernel; fast kernels override them with fused, interleaved loops.
+/// have the same length and are either disjoint or exactly the same memory (in-place). The modes
+/// (<see cref="BlockCipherMode"/>, <see cref="Ctr"/>) run generic loops over these two methods; a kernel with faster
+/// fused loops offers them as optional capabilities (<see cref="ICounterModeKernel"/>, <see cref="ICbcEncryptKernel"/>,
+/// <see cref="ICbcDecryptKernel"/>), which the modes ask for.
 /// </remarks>
 internal abstract class BlockCipherKernel : IDisposable
 {
-    // Batch size of the default mode loops: big enough to let EncryptBlocks interleave, small enough for the stack.
-    private const int BatchBytes = 512;
-
     protected BlockCipherKernel(int blockSizeInBytes)
     {
         Debug.Assert(blockSizeInBytes is >= 8 and <= 64);
@@ -33,70 +31,6 @@ internal abstract class BlockCipherKernel : IDisposable
     public abstract void EncryptBlocks(ReadOnlySpan<byte> source, Span<byte> destination);
 
     public abstract void DecryptBlocks(ReadOnlySpan<byte> source, Span<byte> destination);
-
-    /// <summary>CBC encryption; <paramref name="chainingValue"/> is the IV on entry and the last ciphertext block on exit.</summary>
-    public virtual void EncryptCbc(ReadOnlySpan<byte> source, Span<byte> destination, Span<byte> chainingValue)
-    {
-        int blockSize = BlockSizeInBytes;
-        Debug.Assert(source.Length % blockSize == 0 && destination.Length == source.Length && chainingValue.Length == blockSize);
-        for (int offset = 0; offset < source.Length; offset += blockSize)
-        {
-            Span<byte> block = destination.Slice(offset, blockSize);
-            SpanHelpers.Xor(source.Slice(offset, blockSize), chainingValue, block);
-            EncryptBlocks(block, block);
-            block.CopyTo(chainingValue);
-        }
-    }
-
-    /// <summary>CBC decryption; <paramref name="chainingValue"/> is the IV on entry and the last ciphertext block on exit.</summary>
-    public virtual void DecryptCbc(ReadOnlySpan<byte> source, Span<byte> destination, Span<byte> chainingValue)
-    {
-        int blockSize = BlockSizeInBytes;
-        Debug.Assert(source.Length % blockSize == 0 && destination.Length == source.Length && chainingValue.Length == blockSize);
-        int batch = BatchBytes / blockSize * blockSize;
-        Span<byte> saved = stackalloc byte[batch];
-        for (int offset = 0; offset < source.Length; offset += batch)
-        {
-            int length = Math.Min(batch, source.Length - offset);
-            Span<byte> ciphertext = saved.Slice(0, length);
-            source.Slice(offset, length).CopyTo(ciphertext); // keeps in-place decryption correct
-            Span<byte> plaintext = destination.Slice(offset, length);
-            DecryptBlocks(ciphertext, plaintext);
-            SpanHelpers.Xor(plaintext.Slice(0, blockSize), chainingValue, plaintext.Slice(0, blockSize));
-            SpanHelpers.Xor(plaintext.Slice(blockSize), ciphertext.Slice(0, length - blockSize), plaintext.Slice(blockSize));
-            ciphertext.Slice(length - blockSize).CopyTo(chainingValue);
-        }
-
-        CryptographicOperations.ZeroMemory(saved);
-    }
-
-    /// <summary>
-    /// CTR: XORs <paramref name="source"/> (any length) with E(counter), E(counter + 1), ...; the counter is a
-    /// big-endian integer over the whole block and wraps around. On exit it is advanced past every block used.
-    /// </summary>
-    public virtual void TransformCtr(ReadOnlySpan<byte> source, Span<byte> destination, Span<byte> counter)
-    {
-        int blockSize = BlockSizeInBytes;
-        Debug.Assert(destination.Length == source.Length && counter.Length == blockSize);
-        int batch = BatchBytes / blockSize * blockSize;
-        Span<byte> keystream = stackalloc byte[batch];
-        for (int offset = 0; offset < source.Length; offset += batch)
-        {
-            int length = Math.Min(batch, source.Length - offset);
-            int blocks = (length + blockSize - 1) / blockSize;
-            for (int i = 0; i < blocks; i++)
-            {
-                counter.CopyTo(keystream.Slice(i * blockSize, blockSize));
-                SpanHelpers.IncrementBigEndian(counter);
-            }
-
-            Span<byte> used = keystream.Slice(0, blocks * blockSize);
-            EncryptBlocks(used, used);
-            SpanHelpers.Xor(source.Slice(offset, length), keystream.Slice(0, length), destination.Slice(offset, length));
-        }
-
-        CryptographicOperations.ZeroMemory(keystream);
-    }
 
     // References to this kernel: its owner's (1 at creation) and one per operation running on it. The expanded key is
     // wiped when the last one is released, so re-keying or disposing the owner never pulls the key schedule out from

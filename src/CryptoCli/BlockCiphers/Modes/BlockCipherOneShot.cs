@@ -6,19 +6,34 @@ using System.Security.Cryptography;
 namespace CryptoCli;
 
 /// <summary>
-/// ECB and CBC one-shot encryption and decryption over a kernel, with the runtime's padding rules: a short
-/// destination is not written, and a bad padding leaves no plaintext behind (as the runtime's internal <c>UniversalCryptoOneShot</c> does).
+/// One-shot encryption and decryption over a kernel and a <see cref="BlockCipherMode"/>, with the runtime's padding
+/// rules (padding fills the last segment: the block, or the CFB/OFB feedback size): a short destination is not
+/// written, and a bad padding leaves no plaintext behind (as the runtime's internal <c>UniversalCryptoOneShot</c> does). Ciphertext stealing
+/// takes no padding and at least one block.
 /// </summary>
 internal static class BlockCipherOneShot
 {
-    private const int MaxBlockSize = 64;
+    private const int MaxBlockSize = BlockCipherMode.MaxBlockSize;
 
-    // iv: empty for ECB; the IV for CBC.
-    public static bool TryEncrypt(BlockCipherKernel kernel, ReadOnlySpan<byte> plaintext, ReadOnlySpan<byte> iv, Span<byte> destination, PaddingMode paddingMode, out int bytesWritten)
+    /// <summary>The ciphertext length of <paramref name="plaintextLength"/> bytes in <paramref name="mode"/>.</summary>
+    public static int GetCiphertextLength(BlockCipherMode mode, int blockSize, int plaintextLength, PaddingMode paddingMode, string paramName = "plaintextLength")
+    {
+        if (mode.StealsCiphertext)
+        {
+            CheckCts(plaintextLength, blockSize, paddingMode);
+            return plaintextLength;
+        }
+
+        return CipherPadding.GetCiphertextLength(plaintextLength, mode.GetSegmentSize(blockSize), paddingMode, paramName);
+    }
+
+    // iv: ignored by ECB; one block otherwise, checked by the caller.
+    public static bool TryEncrypt(BlockCipherKernel kernel, BlockCipherMode mode, ReadOnlySpan<byte> plaintext, ReadOnlySpan<byte> iv, Span<byte> destination, PaddingMode paddingMode, out int bytesWritten)
     {
         int blockSize = kernel.BlockSizeInBytes;
-        CheckIV(iv, blockSize);
-        int ciphertextLength = CipherPadding.GetCiphertextLength(plaintext.Length, blockSize, paddingMode, nameof(plaintext));
+        CheckIV(mode, iv, blockSize);
+        int segment = mode.GetSegmentSize(blockSize);
+        int ciphertextLength = GetCiphertextLength(mode, blockSize, plaintext.Length, paddingMode, nameof(plaintext));
         if (destination.Length < ciphertextLength)
         {
             bytesWritten = 0;
@@ -30,45 +45,51 @@ internal static class BlockCipherOneShot
             ThrowHelper.ThrowOverlap(nameof(destination), nameof(plaintext));
         }
 
-        int wholeLength = plaintext.Length - plaintext.Length % blockSize;
-        Span<byte> finalBlock = stackalloc byte[MaxBlockSize];
-        finalBlock = finalBlock.Slice(0, blockSize);
+        Span<byte> state = stackalloc byte[MaxBlockSize];
+        state = state.Slice(0, blockSize);
+        if (mode.UsesIV)
+        {
+            iv.CopyTo(state);
+        }
+
+        if (mode.StealsCiphertext)
+        {
+            Cts.EncryptFinal(kernel, plaintext, destination.Slice(0, ciphertextLength), state);
+            CryptographicOperations.ZeroMemory(state);
+            bytesWritten = ciphertextLength;
+            return true;
+        }
+
+        int wholeLength = plaintext.Length - plaintext.Length % segment;
+        Span<byte> finalSegment = stackalloc byte[MaxBlockSize];
+        finalSegment = finalSegment.Slice(0, segment);
         // Read the tail before anything is written: the encryption may be in place.
-        bool hasFinal = CipherPadding.PadFinalBlock(plaintext.Slice(wholeLength), finalBlock, paddingMode);
-        Debug.Assert(wholeLength + (hasFinal ? blockSize : 0) == ciphertextLength);
-
-        if (iv.IsEmpty)
+        bool hasFinal = CipherPadding.PadFinalBlock(plaintext.Slice(wholeLength), finalSegment, paddingMode);
+        Debug.Assert(wholeLength + (hasFinal ? segment : 0) == ciphertextLength);
+        mode.Encrypt(kernel, plaintext.Slice(0, wholeLength), destination.Slice(0, wholeLength), state);
+        if (hasFinal)
         {
-            kernel.EncryptBlocks(plaintext.Slice(0, wholeLength), destination.Slice(0, wholeLength));
-            if (hasFinal)
-            {
-                kernel.EncryptBlocks(finalBlock, destination.Slice(wholeLength, blockSize));
-            }
-        }
-        else
-        {
-            Span<byte> chaining = stackalloc byte[MaxBlockSize];
-            chaining = chaining.Slice(0, blockSize);
-            iv.CopyTo(chaining);
-            kernel.EncryptCbc(plaintext.Slice(0, wholeLength), destination.Slice(0, wholeLength), chaining);
-            if (hasFinal)
-            {
-                kernel.EncryptCbc(finalBlock, destination.Slice(wholeLength, blockSize), chaining);
-            }
+            mode.Encrypt(kernel, finalSegment, destination.Slice(wholeLength, segment), state);
         }
 
-        CryptographicOperations.ZeroMemory(finalBlock);
+        CryptographicOperations.ZeroMemory(finalSegment);
+        CryptographicOperations.ZeroMemory(state);
         bytesWritten = ciphertextLength;
         return true;
     }
 
-    // iv: empty for ECB; the IV for CBC.
-    public static bool TryDecrypt(BlockCipherKernel kernel, ReadOnlySpan<byte> ciphertext, ReadOnlySpan<byte> iv, Span<byte> destination, PaddingMode paddingMode, out int bytesWritten)
+    // iv: ignored by ECB; one block otherwise, checked by the caller.
+    public static bool TryDecrypt(BlockCipherKernel kernel, BlockCipherMode mode, ReadOnlySpan<byte> ciphertext, ReadOnlySpan<byte> iv, Span<byte> destination, PaddingMode paddingMode, out int bytesWritten)
     {
         CipherPadding.CheckPaddingMode(paddingMode);
         int blockSize = kernel.BlockSizeInBytes;
-        CheckIV(iv, blockSize);
-        if (ciphertext.Length % blockSize != 0)
+        CheckIV(mode, iv, blockSize);
+        int segment = mode.GetSegmentSize(blockSize);
+        if (mode.StealsCiphertext)
+        {
+            CheckCts(ciphertext.Length, blockSize, paddingMode);
+        }
+        else if (ciphertext.Length % segment != 0)
         {
             ThrowHelper.ThrowPartialBlock();
         }
@@ -93,15 +114,15 @@ internal static class BlockCipherOneShot
         if (destination.Length >= ciphertext.Length)
         {
             Span<byte> written = destination.Slice(0, ciphertext.Length);
-            Decrypt(kernel, ciphertext, iv, written);
-            int length = depad ? CipherPadding.GetUnpaddedLength(written.Slice(written.Length - blockSize), paddingMode) : blockSize;
+            Decrypt(kernel, mode, ciphertext, iv, written);
+            int length = depad ? CipherPadding.GetUnpaddedLength(written.Slice(written.Length - segment), paddingMode) : segment;
             if (length < 0)
             {
                 CryptographicOperations.ZeroMemory(written);
                 ThrowHelper.ThrowInvalidPadding();
             }
 
-            int plaintextLength = ciphertext.Length - blockSize + length;
+            int plaintextLength = ciphertext.Length - segment + length;
             // Wipe the padding bytes: the caller sees only the plaintext length.
             CryptographicOperations.ZeroMemory(written.Slice(plaintextLength));
             bytesWritten = plaintextLength;
@@ -114,14 +135,14 @@ internal static class BlockCipherOneShot
         try
         {
             Span<byte> scratch = rented.AsSpan(0, ciphertext.Length);
-            Decrypt(kernel, ciphertext, iv, scratch);
-            int length = CipherPadding.GetUnpaddedLength(scratch.Slice(scratch.Length - blockSize), paddingMode);
+            Decrypt(kernel, mode, ciphertext, iv, scratch);
+            int length = CipherPadding.GetUnpaddedLength(scratch.Slice(scratch.Length - segment), paddingMode);
             if (length < 0)
             {
                 ThrowHelper.ThrowInvalidPadding();
             }
 
-            int plaintextLength = ciphertext.Length - blockSize + length;
+            int plaintextLength = ciphertext.Length - segment + length;
             if (destination.Length < plaintextLength)
             {
                 bytesWritten = 0;
@@ -141,35 +162,69 @@ internal static class BlockCipherOneShot
 
     // The callers check the IV against BlockSize; this checks it against the kernel the operation runs with, which
     // differs only if BlockSize changed on another thread in between (then the IV must not be half-used).
-    private static void CheckIV(ReadOnlySpan<byte> iv, int blockSize)
+    private static void CheckIV(BlockCipherMode mode, ReadOnlySpan<byte> iv, int blockSize)
     {
-        if (!iv.IsEmpty && iv.Length != blockSize)
+        if (mode.UsesIV && iv.Length != blockSize)
         {
             ThrowHelper.ThrowInvalidIVSize();
         }
     }
 
-    private static void Decrypt(BlockCipherKernel kernel, ReadOnlySpan<byte> ciphertext, ReadOnlySpan<byte> iv, Span<byte> destination)
+    private static void Decrypt(BlockCipherKernel kernel, BlockCipherMode mode, ReadOnlySpan<byte> ciphertext, ReadOnlySpan<byte> iv, Span<byte> destination)
     {
-        if (iv.IsEmpty)
+        Span<byte> state = stackalloc byte[MaxBlockSize];
+        state = state.Slice(0, kernel.BlockSizeInBytes);
+        if (mode.UsesIV)
         {
-            kernel.DecryptBlocks(ciphertext, destination);
+            iv.CopyTo(state);
+        }
+
+        if (mode.StealsCiphertext)
+        {
+            Cts.DecryptFinal(kernel, ciphertext, destination, state);
         }
         else
         {
-            Span<byte> chaining = stackalloc byte[MaxBlockSize];
-            chaining = chaining.Slice(0, kernel.BlockSizeInBytes);
-            iv.CopyTo(chaining);
-            kernel.DecryptCbc(ciphertext, destination, chaining);
+            mode.Decrypt(kernel, ciphertext, destination, state);
+        }
+
+        CryptographicOperations.ZeroMemory(state);
+    }
+
+    private static void CheckCts(int length, int blockSize, PaddingMode paddingMode)
+    {
+        CipherPadding.CheckPaddingMode(paddingMode);
+        if (paddingMode != PaddingMode.None)
+        {
+            throw new CryptographicException(SR.CtsRequiresNoPadding);
+        }
+
+        if (length < blockSize)
+        {
+            throw new CryptographicException(SR.CtsInputTooShort);
         }
     }
 
-    /// <summary>CTR over any length; the output has the input's length.</summary>
+    /// <summary>CTR over any length from a copy of <paramref name="initialCounter"/>; the output has the input's length.</summary>
     public static bool TryTransformCtr(BlockCipherKernel kernel, ReadOnlySpan<byte> input, ReadOnlySpan<byte> initialCounter, Span<byte> destination, out int bytesWritten)
     {
+        Span<byte> counter = stackalloc byte[MaxBlockSize];
+        counter = counter.Slice(0, kernel.BlockSizeInBytes);
         if (initialCounter.Length != kernel.BlockSizeInBytes)
         {
             ThrowHelper.ThrowFixedLength(nameof(initialCounter), kernel.BlockSizeInBytes);
+        }
+
+        initialCounter.CopyTo(counter);
+        return TryTransformCtrStreaming(kernel, input, counter, destination, out bytesWritten, nameof(initialCounter));
+    }
+
+    /// <summary>CTR over any length from the caller's <paramref name="counter"/>, advanced past every block used.</summary>
+    public static bool TryTransformCtrStreaming(BlockCipherKernel kernel, ReadOnlySpan<byte> input, Span<byte> counter, Span<byte> destination, out int bytesWritten, string counterName = "counter")
+    {
+        if (counter.Length != kernel.BlockSizeInBytes)
+        {
+            ThrowHelper.ThrowFixedLength(counterName, kernel.BlockSizeInBytes);
         }
 
         if (destination.Length < input.Length)
@@ -183,10 +238,7 @@ internal static class BlockCipherOneShot
             ThrowHelper.ThrowOverlap(nameof(destination), nameof(input));
         }
 
-        Span<byte> counter = stackalloc byte[MaxBlockSize];
-        counter = counter.Slice(0, kernel.BlockSizeInBytes);
-        initialCounter.CopyTo(counter);
-        kernel.TransformCtr(input, destination.Slice(0, input.Length), counter);
+        Ctr.Transform(kernel, input, destination.Slice(0, input.Length), counter, CounterWidth.FullBlock);
         bytesWritten = input.Length;
         return true;
     }

@@ -4,39 +4,48 @@ using System.Security.Cryptography;
 namespace CryptoCli;
 
 /// <summary>
-/// The <see cref="ICryptoTransform"/> behind <c>CreateEncryptor</c>/<c>CreateDecryptor</c> (ECB or CBC), so that
-/// <see cref="CryptoStream"/> works. Decryption with a removable padding holds the last block back until
-/// <see cref="TransformFinalBlock"/>, as the runtime's transforms do.
+/// The <see cref="ICryptoTransform"/> behind <c>CreateEncryptor</c>/<c>CreateDecryptor</c> for every
+/// <see cref="BlockCipherMode"/>, so that <see cref="CryptoStream"/> works. Its input block is the mode's segment
+/// (the block, or the CFB/OFB feedback size). Some input is held back until <see cref="TransformFinalBlock"/>:
+/// the last segment when decryption removes padding (as the runtime's transforms do), the last two blocks for
+/// ciphertext stealing.
 /// </summary>
 internal sealed class BlockCipherTransform : ICryptoTransform
 {
     private readonly BlockCipherKernel _kernel;
+    private readonly BlockCipherMode _mode;
     private readonly bool _encrypting;
     private readonly PaddingMode _paddingMode;
-    private readonly byte[]? _iv;           // null for ECB
-    private readonly byte[]? _chaining;     // running CBC value
-    private readonly byte[] _heldBlock;     // decryption: the last ciphertext block seen, not yet output
-    private bool _hasHeldBlock;
+    private readonly int _segment;
+    private readonly byte[] _iv;        // the IV, for Reset (zeros for ECB, unused)
+    private readonly byte[] _state;     // the mode's running value
+    private readonly byte[] _held;      // input held back, not yet output
+    private int _heldCount;
     private bool _disposed;
 
-    public BlockCipherTransform(BlockCipherKernel kernel, bool encrypting, CipherMode mode, PaddingMode paddingMode, byte[]? iv)
+    public BlockCipherTransform(BlockCipherKernel kernel, BlockCipherMode mode, bool encrypting, PaddingMode paddingMode, byte[]? iv)
     {
         CipherPadding.CheckPaddingMode(paddingMode);
+        int blockSize = kernel.BlockSizeInBytes;
         _kernel = kernel;
+        _mode = mode;
         _encrypting = encrypting;
         _paddingMode = paddingMode;
-        if (mode == CipherMode.CBC)
+        _segment = mode.GetSegmentSize(blockSize);
+        _iv = new byte[blockSize];
+        if (mode.UsesIV)
         {
-            _iv = (byte[])iv!.Clone();
-            _chaining = (byte[])iv.Clone();
+            iv!.AsSpan().CopyTo(_iv);
         }
 
-        _heldBlock = new byte[kernel.BlockSizeInBytes];
+        _state = (byte[])_iv.Clone();
+        int holdBack = mode.StealsCiphertext ? 2 * blockSize : !encrypting && CipherPadding.DepadsOnDecrypt(paddingMode) ? _segment : 0;
+        _held = new byte[holdBack];
     }
 
-    public int InputBlockSize => _kernel.BlockSizeInBytes;
+    public int InputBlockSize => _segment;
 
-    public int OutputBlockSize => _kernel.BlockSizeInBytes;
+    public int OutputBlockSize => _segment;
 
     public bool CanTransformMultipleBlocks => true;
 
@@ -46,31 +55,48 @@ internal sealed class BlockCipherTransform : ICryptoTransform
     {
         ThrowHelper.ThrowIfDisposed(_disposed, this);
         CheckTransformBlockArguments(inputBuffer, inputOffset, inputCount, outputBuffer, outputOffset, InputBlockSize);
-        int blockSize = InputBlockSize;
+
         ReadOnlySpan<byte> input = inputBuffer.AsSpan(inputOffset, inputCount);
         Span<byte> output = outputBuffer.AsSpan(outputOffset);
-        if (_encrypting || !CipherPadding.DepadsOnDecrypt(_paddingMode))
+        int holdBack = _held.Length;
+        int total = _heldCount + inputCount;
+        int emit = Math.Max(0, total - holdBack); // at most inputCount, for which the output has room
+
+        // What stays held: the last (total - emit) bytes of held || input, read before any in-place write.
+        int keep = total - emit;
+        Span<byte> kept = stackalloc byte[2 * BlockCipherMode.MaxBlockSize];
+        kept = kept.Slice(0, keep);
+        if (keep <= inputCount)
         {
-            Process(input, output.Slice(0, inputCount));
-            return inputCount;
+            input.Slice(inputCount - keep).CopyTo(kept);
+        }
+        else
+        {
+            _held.AsSpan(_heldCount - (keep - inputCount), keep - inputCount).CopyTo(kept);
+            input.CopyTo(kept.Slice(keep - inputCount));
         }
 
-        // Output the held block and all but the last new block; hold the last one back (it may carry padding).
-        int written = 0;
-        Span<byte> lastBlock = stackalloc byte[blockSize];
-        input.Slice(inputCount - blockSize).CopyTo(lastBlock); // read before any in-place write
-        if (_hasHeldBlock)
+        int fromHeld = Math.Min(emit, _heldCount);
+        int fromInput = emit - fromHeld;
+        byte[]? copy = null;
+        if (fromHeld > 0 && fromInput > 0 && SpanHelpers.Overlaps(input, output))
         {
-            Process(_heldBlock, output.Slice(0, blockSize));
-            written = blockSize;
+            // The held bytes go out first and would overwrite input not yet read.
+            copy = input.Slice(0, fromInput).ToArray();
+            input = copy;
         }
 
-        Process(input.Slice(0, inputCount - blockSize), output.Slice(written, inputCount - blockSize));
-        written += inputCount - blockSize;
-        lastBlock.CopyTo(_heldBlock);
-        CryptographicOperations.ZeroMemory(lastBlock);
-        _hasHeldBlock = true;
-        return written;
+        Process(_held.AsSpan(0, fromHeld), output.Slice(0, fromHeld));
+        Process(input.Slice(0, fromInput), output.Slice(fromHeld, fromInput));
+        kept.CopyTo(_held);
+        _heldCount = keep;
+        CryptographicOperations.ZeroMemory(kept);
+        if (copy is not null)
+        {
+            CryptographicOperations.ZeroMemory(copy);
+        }
+
+        return emit;
     }
 
     public byte[] TransformFinalBlock(byte[] inputBuffer, int inputOffset, int inputCount)
@@ -78,53 +104,78 @@ internal sealed class BlockCipherTransform : ICryptoTransform
         ThrowHelper.ThrowIfDisposed(_disposed, this);
         CheckTransformFinalBlockArguments(inputBuffer, inputOffset, inputCount);
         ReadOnlySpan<byte> input = inputBuffer.AsSpan(inputOffset, inputCount);
-        int blockSize = InputBlockSize;
+        byte[] rest = new byte[_heldCount + inputCount];
         try
         {
-            return _encrypting ? EncryptFinal(input, blockSize) : DecryptFinal(input, blockSize);
+            _held.AsSpan(0, _heldCount).CopyTo(rest);
+            input.CopyTo(rest.AsSpan(_heldCount));
+            if (_mode.StealsCiphertext)
+            {
+                return FinalCts(rest);
+            }
+
+            return _encrypting ? EncryptFinal(rest) : DecryptFinal(rest);
         }
         finally
         {
+            CryptographicOperations.ZeroMemory(rest);
             Reset();
         }
     }
 
-    private byte[] EncryptFinal(ReadOnlySpan<byte> input, int blockSize)
+    private byte[] FinalCts(byte[] rest)
     {
-        if (_paddingMode == PaddingMode.None && input.Length % blockSize != 0)
+        if (rest.Length < _kernel.BlockSizeInBytes)
+        {
+            throw new CryptographicException(SR.CtsInputTooShort);
+        }
+
+        byte[] output = new byte[rest.Length];
+        if (_encrypting)
+        {
+            Cts.EncryptFinal(_kernel, rest, output, _state);
+        }
+        else
+        {
+            Cts.DecryptFinal(_kernel, rest, output, _state);
+        }
+
+        return output;
+    }
+
+    private byte[] EncryptFinal(ReadOnlySpan<byte> input)
+    {
+        int segment = _segment;
+        if (_paddingMode == PaddingMode.None && input.Length % segment != 0)
         {
             ThrowHelper.ThrowPartialBlock(); // the transform's error, where the one-shots throw ArgumentException
         }
 
-        int outputLength = CipherPadding.GetCiphertextLength(input.Length, blockSize, _paddingMode, "inputCount");
+        int outputLength = CipherPadding.GetCiphertextLength(input.Length, segment, _paddingMode, "inputCount");
         byte[] output = new byte[outputLength];
-        int whole = input.Length - input.Length % blockSize;
+        int whole = input.Length - input.Length % segment;
         Process(input.Slice(0, whole), output.AsSpan(0, whole));
-        Span<byte> finalBlock = stackalloc byte[blockSize];
-        if (CipherPadding.PadFinalBlock(input.Slice(whole), finalBlock, _paddingMode))
+        Span<byte> finalSegment = stackalloc byte[BlockCipherMode.MaxBlockSize];
+        finalSegment = finalSegment.Slice(0, segment);
+        if (CipherPadding.PadFinalBlock(input.Slice(whole), finalSegment, _paddingMode))
         {
-            Process(finalBlock, output.AsSpan(whole, blockSize));
+            Process(finalSegment, output.AsSpan(whole, segment));
         }
 
-        CryptographicOperations.ZeroMemory(finalBlock);
+        CryptographicOperations.ZeroMemory(finalSegment);
         return output;
     }
 
-    private byte[] DecryptFinal(ReadOnlySpan<byte> input, int blockSize)
+    private byte[] DecryptFinal(ReadOnlySpan<byte> input)
     {
-        if (input.Length % blockSize != 0)
+        int segment = _segment;
+        if (input.Length % segment != 0)
         {
             ThrowHelper.ThrowPartialBlock();
         }
 
-        int held = _hasHeldBlock ? blockSize : 0;
-        byte[] plaintext = new byte[held + input.Length];
-        if (_hasHeldBlock)
-        {
-            Process(_heldBlock, plaintext.AsSpan(0, blockSize));
-        }
-
-        Process(input, plaintext.AsSpan(held));
+        byte[] plaintext = new byte[input.Length];
+        Process(input, plaintext);
         if (!CipherPadding.DepadsOnDecrypt(_paddingMode))
         {
             return plaintext;
@@ -135,14 +186,14 @@ internal sealed class BlockCipherTransform : ICryptoTransform
             return plaintext; // nothing at all to decrypt: the runtime returns no bytes rather than a padding error
         }
 
-        int length = CipherPadding.GetUnpaddedLength(plaintext.AsSpan(plaintext.Length - blockSize), _paddingMode);
+        int length = CipherPadding.GetUnpaddedLength(plaintext.AsSpan(plaintext.Length - segment), _paddingMode);
         if (length < 0)
         {
             CryptographicOperations.ZeroMemory(plaintext);
             ThrowHelper.ThrowInvalidPadding();
         }
 
-        byte[] result = plaintext.AsSpan(0, plaintext.Length - blockSize + length).ToArray();
+        byte[] result = plaintext.AsSpan(0, plaintext.Length - segment + length).ToArray();
         CryptographicOperations.ZeroMemory(plaintext);
         return result;
     }
@@ -154,32 +205,21 @@ internal sealed class BlockCipherTransform : ICryptoTransform
             return;
         }
 
-        if (_chaining is null)
+        if (_encrypting)
         {
-            if (_encrypting)
-            {
-                _kernel.EncryptBlocks(source, destination);
-            }
-            else
-            {
-                _kernel.DecryptBlocks(source, destination);
-            }
-        }
-        else if (_encrypting)
-        {
-            _kernel.EncryptCbc(source, destination, _chaining);
+            _mode.Encrypt(_kernel, source, destination, _state);
         }
         else
         {
-            _kernel.DecryptCbc(source, destination, _chaining);
+            _mode.Decrypt(_kernel, source, destination, _state);
         }
     }
 
     private void Reset()
     {
-        _iv?.CopyTo(_chaining!, 0);
-        CryptographicOperations.ZeroMemory(_heldBlock);
-        _hasHeldBlock = false;
+        _iv.CopyTo(_state, 0);
+        CryptographicOperations.ZeroMemory(_held);
+        _heldCount = 0;
     }
 
     // The runtime's argument checks, in the runtime's order, with its exception types and parameter names: the
@@ -237,11 +277,8 @@ internal sealed class BlockCipherTransform : ICryptoTransform
 
         _disposed = true;
         _kernel.Dispose();
-        CryptographicOperations.ZeroMemory(_heldBlock);
-        if (_chaining is not null)
-        {
-            CryptographicOperations.ZeroMemory(_chaining);
-            CryptographicOperations.ZeroMemory(_iv);
-        }
+        CryptographicOperations.ZeroMemory(_held);
+        CryptographicOperations.ZeroMemory(_state);
+        CryptographicOperations.ZeroMemory(_iv);
     }
 }

@@ -17,7 +17,7 @@ namespace CryptoCli;
 /// (Encrypt = AESENC: the key XORed after the round); <see cref="RijndaelAesNiKernel"/> and
 /// <see cref="RijndaelArmKernel"/> name its two instances.
 /// </summary>
-internal abstract class RijndaelAesKernel<TAes> : BlockCipherKernel
+internal abstract class RijndaelAesKernel<TAes> : BlockCipherKernel, ICbcEncryptKernel, ICbcDecryptKernel, ICounterModeKernel
     where TAes : struct, IAesRound
 {
     private const int Lanes = 8;
@@ -79,7 +79,7 @@ internal abstract class RijndaelAesKernel<TAes> : BlockCipherKernel
         }
     }
 
-    public override void EncryptCbc(ReadOnlySpan<byte> source, Span<byte> destination, Span<byte> chainingValue)
+    public void EncryptCbc(ReadOnlySpan<byte> source, Span<byte> destination, Span<byte> chainingValue)
     {
         ref byte src = ref MemoryMarshal.GetReference(source);
         ref byte dst = ref MemoryMarshal.GetReference(destination);
@@ -94,7 +94,7 @@ internal abstract class RijndaelAesKernel<TAes> : BlockCipherKernel
         chain.StoreUnsafe(ref MemoryMarshal.GetReference(chainingValue));
     }
 
-    public override void DecryptCbc(ReadOnlySpan<byte> source, Span<byte> destination, Span<byte> chainingValue)
+    public void DecryptCbc(ReadOnlySpan<byte> source, Span<byte> destination, Span<byte> chainingValue)
     {
         ref byte src = ref MemoryMarshal.GetReference(source);
         ref byte dst = ref MemoryMarshal.GetReference(destination);
@@ -127,23 +127,22 @@ internal abstract class RijndaelAesKernel<TAes> : BlockCipherKernel
         chain.StoreUnsafe(ref MemoryMarshal.GetReference(chainingValue));
     }
 
-    public override void TransformCtr(ReadOnlySpan<byte> source, Span<byte> destination, Span<byte> counter)
+    public void TransformCtr(ReadOnlySpan<byte> source, Span<byte> destination, Span<byte> counterBlock, CounterWidth width)
     {
         ref byte src = ref MemoryMarshal.GetReference(source);
         ref byte dst = ref MemoryMarshal.GetReference(destination);
         ref Vector128<byte> keys = ref MemoryMarshal.GetArrayDataReference(_encryptionKeys);
-        // The counter is big-endian; keep it as two native words (high, low) and byte-reverse them into blocks.
-        ulong high = BinaryPrimitives.ReadUInt64BigEndian(counter);
-        ulong low = BinaryPrimitives.ReadUInt64BigEndian(counter.Slice(8));
+        // The shared generator keeps the big-endian counter as two native words and applies the counter width.
+        var counter = new Counter128(counterBlock, width);
         int length = source.Length;
         int offset = 0;
         for (; offset <= length - Lanes * 16; offset += Lanes * 16)
         {
             Vector128<byte> k0, k1, k2, k3, k4, k5, k6, k7;
-            if (low <= ulong.MaxValue - (Lanes - 1))
+            if (counter.CanAdd(Lanes))
             {
-                // No carry into the high word inside this batch: lane additions on the little-endian form.
-                Vector128<ulong> v = Vector128.Create(low, high);
+                // No wrap inside this batch: lane additions on the little-endian form.
+                Vector128<ulong> v = Vector128.Create(counter.Low, counter.High);
                 k0 = TAes.ReverseBytes(v.AsByte());
                 k1 = TAes.ReverseBytes((v + Vector128.Create(1UL, 0)).AsByte());
                 k2 = TAes.ReverseBytes((v + Vector128.Create(2UL, 0)).AsByte());
@@ -152,18 +151,12 @@ internal abstract class RijndaelAesKernel<TAes> : BlockCipherKernel
                 k5 = TAes.ReverseBytes((v + Vector128.Create(5UL, 0)).AsByte());
                 k6 = TAes.ReverseBytes((v + Vector128.Create(6UL, 0)).AsByte());
                 k7 = TAes.ReverseBytes((v + Vector128.Create(7UL, 0)).AsByte());
-                low += Lanes;
-                if (low == 0)
-                {
-                    high++;
-                }
+                counter.Advance(Lanes);
             }
             else
             {
-                k0 = NextCounter(ref high, ref low); k1 = NextCounter(ref high, ref low);
-                k2 = NextCounter(ref high, ref low); k3 = NextCounter(ref high, ref low);
-                k4 = NextCounter(ref high, ref low); k5 = NextCounter(ref high, ref low);
-                k6 = NextCounter(ref high, ref low); k7 = NextCounter(ref high, ref low);
+                k0 = NextCounter(ref counter); k1 = NextCounter(ref counter); k2 = NextCounter(ref counter); k3 = NextCounter(ref counter);
+                k4 = NextCounter(ref counter); k5 = NextCounter(ref counter); k6 = NextCounter(ref counter); k7 = NextCounter(ref counter);
             }
 
             // Encrypt8 stores the keystream in place over the destination; XOR the source in afterwards.
@@ -175,31 +168,26 @@ internal abstract class RijndaelAesKernel<TAes> : BlockCipherKernel
 
         for (; offset <= length - 16; offset += 16)
         {
-            Vector128<byte> keystream = EncryptBlock(ref keys, _rounds, NextCounter(ref high, ref low));
+            Vector128<byte> keystream = EncryptBlock(ref keys, _rounds, NextCounter(ref counter));
             (Vector128.LoadUnsafe(ref Unsafe.Add(ref src, offset)) ^ keystream).StoreUnsafe(ref Unsafe.Add(ref dst, offset));
         }
 
         if (offset < length)
         {
             Span<byte> block = stackalloc byte[16];
-            EncryptBlock(ref keys, _rounds, NextCounter(ref high, ref low)).StoreUnsafe(ref MemoryMarshal.GetReference(block));
+            EncryptBlock(ref keys, _rounds, NextCounter(ref counter)).StoreUnsafe(ref MemoryMarshal.GetReference(block));
             SpanHelpers.Xor(source.Slice(offset), block.Slice(0, length - offset), destination.Slice(offset));
             block.Clear();
         }
 
-        BinaryPrimitives.WriteUInt64BigEndian(counter, high);
-        BinaryPrimitives.WriteUInt64BigEndian(counter.Slice(8), low);
+        counter.Store(counterBlock);
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static Vector128<byte> NextCounter(ref ulong high, ref ulong low)
+    private static Vector128<byte> NextCounter(ref Counter128 counter)
     {
-        Vector128<byte> block = TAes.ReverseBytes(Vector128.Create(low, high).AsByte());
-        if (++low == 0)
-        {
-            high++;
-        }
-
+        Vector128<byte> block = TAes.ReverseBytes(Vector128.Create(counter.Low, counter.High).AsByte());
+        counter.Increment();
         return block;
     }
 

@@ -16,7 +16,7 @@ namespace CryptoCli;
 /// an OR per half) gives exactly one Rijndael-256 round (Intel's AES-NI white paper does the same with blends).
 /// Four blocks are interleaved for ECB and CBC decryption. Constant-time.
 /// </summary>
-internal sealed class RijndaelWideAesNiKernel : BlockCipherKernel
+internal sealed class RijndaelWideAesNiKernel : BlockCipherKernel, ICbcEncryptKernel, ICbcDecryptKernel
 {
     private const int Lanes = 4;
     private static readonly Vector128<byte>[] s_encryptMasks = BuildMasks(encrypt: true);
@@ -111,7 +111,7 @@ internal sealed class RijndaelWideAesNiKernel : BlockCipherKernel
         }
     }
 
-    public override void DecryptCbc(ReadOnlySpan<byte> source, Span<byte> destination, Span<byte> chainingValue)
+    public void DecryptCbc(ReadOnlySpan<byte> source, Span<byte> destination, Span<byte> chainingValue)
     {
         ref byte src = ref MemoryMarshal.GetReference(source);
         ref byte dst = ref MemoryMarshal.GetReference(destination);
@@ -152,7 +152,7 @@ internal sealed class RijndaelWideAesNiKernel : BlockCipherKernel
         chainHigh.StoreUnsafe(ref MemoryMarshal.GetReference(chainingValue), 16);
     }
 
-    public override void EncryptCbc(ReadOnlySpan<byte> source, Span<byte> destination, Span<byte> chainingValue)
+    public void EncryptCbc(ReadOnlySpan<byte> source, Span<byte> destination, Span<byte> chainingValue)
     {
         ref byte src = ref MemoryMarshal.GetReference(source);
         ref byte dst = ref MemoryMarshal.GetReference(destination);

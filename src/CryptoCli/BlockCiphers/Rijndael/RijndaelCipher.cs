@@ -45,12 +45,25 @@ public sealed class RijndaelCipher : BlockCipherAlgorithm
     public static new RijndaelCipher Create() => new();
 
     /// <summary>True when 128-bit blocks run on AES instructions in this process.</summary>
-    public static bool IsHardwareAccelerated =>
+    public static bool IsHardwareAccelerated => Kernels.Select(16).UsesHardware;
+
+    /// <summary>
+    /// The kernels, in order of preference: the first one supported for the block size is used. Tests, the Mono
+    /// runner and the benchmarks run every entry.
+    /// </summary>
+    internal static readonly BlockCipherKernelRegistry Kernels = new(
 #if NET
-        RijndaelAesNiKernel.IsSupported || RijndaelArmKernel.IsSupported;
-#else
-        false;
+        new BlockCipherKernelEntry("aesni", blockSize => blockSize == 16 && RijndaelAesNiKernel.IsSupported,
+            (key, _) => new RijndaelAesNiKernel(key), isConstantTime: true, usesHardware: true),
+        new BlockCipherKernelEntry("armv8", blockSize => blockSize == 16 && RijndaelArmKernel.IsSupported,
+            (key, _) => new RijndaelArmKernel(key), isConstantTime: true, usesHardware: true),
+        new BlockCipherKernelEntry("aesni-wide", blockSize => blockSize == 32 && RijndaelWideAesNiKernel.IsSupported,
+            (key, _) => new RijndaelWideAesNiKernel(key), isConstantTime: true, usesHardware: true),
 #endif
+        // The T-table kernel only when the user opts in (AllowVariableTimeTableKernel); otherwise the bitsliced one.
+        new BlockCipherKernelEntry("portable", _ => true, (key, blockSize) => new RijndaelPortableKernel(key, blockSize),
+            preference: KernelPreference.VariableTimeOptIn),
+        new BlockCipherKernelEntry("bitsliced", _ => true, (key, blockSize) => new RijndaelBitslicedKernel(key, blockSize), isConstantTime: true));
 
     /// <summary>
     /// Opts in to the variable-time T-table kernel wherever the hardware kernel is not used (160-, 192- and 224-bit
@@ -79,29 +92,7 @@ public sealed class RijndaelCipher : BlockCipherAlgorithm
         }
     }
 
-    private protected override BlockCipherKernel CreateKernel(ReadOnlySpan<byte> key, int blockSizeInBytes)
-    {
-#if NET
-        if (blockSizeInBytes == 16)
-        {
-            if (RijndaelAesNiKernel.IsSupported)
-            {
-                return new RijndaelAesNiKernel(key);
-            }
+    private protected override bool AllowsVariableTimeKernels => _allowVariableTimeTableKernel;
 
-            if (RijndaelArmKernel.IsSupported)
-            {
-                return new RijndaelArmKernel(key);
-            }
-        }
-
-        if (blockSizeInBytes == 32 && RijndaelWideAesNiKernel.IsSupported)
-        {
-            return new RijndaelWideAesNiKernel(key);
-        }
-#endif
-        return _allowVariableTimeTableKernel
-            ? new RijndaelPortableKernel(key, blockSizeInBytes)
-            : new RijndaelBitslicedKernel(key, blockSizeInBytes);
-    }
+    private protected override BlockCipherKernelRegistry KernelRegistry => Kernels;
 }

@@ -38,6 +38,12 @@ public sealed class SC2000 : BlockCipherAlgorithm
     /// <summary>Creates an instance with a 256-bit key (generated on first use) and a 128-bit block, in CBC mode with PKCS7 padding.</summary>
     public static new SC2000 Create() => new();
 
-    private protected override BlockCipherKernel CreateKernel(ReadOnlySpan<byte> key, int blockSizeInBytes) =>
-        new SC2000FusedKernel(key);
+    /// <summary>False: every kernel is table-driven integer code.</summary>
+    public static bool IsHardwareAccelerated => Kernels.Select(16).UsesHardware;
+
+    internal static readonly BlockCipherKernelRegistry Kernels = new(
+        new BlockCipherKernelEntry("fused", _ => true, (key, _) => new SC2000FusedKernel(key)),
+        new BlockCipherKernelEntry("reference", _ => true, (key, _) => new SC2000ReferenceKernel(key), preference: KernelPreference.Never));
+
+    private protected override BlockCipherKernelRegistry KernelRegistry => Kernels;
 }

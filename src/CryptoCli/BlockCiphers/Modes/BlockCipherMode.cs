@@ -1,0 +1,53 @@
+using System;
+using System.Security.Cryptography;
+
+namespace CryptoCli;
+
+/// <summary>
+/// A mode of operation over any kernel, as an immutable object (its running state, the chaining value or shift
+/// register, belongs to the caller), so that the one-shots and the <see cref="ICryptoTransform"/> are written once
+/// over every mode. The modes ask a kernel for its optional fused loops (<see cref="ICbcEncryptKernel"/>,
+/// <see cref="ICbcDecryptKernel"/>, <see cref="ICounterModeKernel"/>) and fall back to generic loops over
+/// <see cref="BlockCipherKernel.EncryptBlocks"/>.
+/// </summary>
+internal abstract class BlockCipherMode
+{
+    /// <summary>Batch size of the generic loops: big enough to let EncryptBlocks interleave, small enough for the stack.</summary>
+    protected const int BatchBytes = 512;
+
+    /// <summary>The largest block of any kernel.</summary>
+    public const int MaxBlockSize = 64;
+
+    public abstract CipherMode Mode { get; }
+
+    /// <summary>False for ECB.</summary>
+    public virtual bool UsesIV => true;
+
+    /// <summary>
+    /// The bytes processed per step: the block, or the CFB/OFB feedback size. Padding pads to it, and the
+    /// transform's input block size is it, as the runtime's transforms do.
+    /// </summary>
+    public virtual int GetSegmentSize(int blockSize) => blockSize;
+
+    /// <summary>True for ciphertext stealing: the last two blocks are processed together, with no padding.</summary>
+    public virtual bool StealsCiphertext => false;
+
+    /// <summary>Encrypts whole segments, streaming: <paramref name="state"/> (one block) is the IV on the first call and
+    /// carries the running value to the next. <paramref name="destination"/> is disjoint or the same memory.</summary>
+    public abstract void Encrypt(BlockCipherKernel kernel, ReadOnlySpan<byte> source, Span<byte> destination, Span<byte> state);
+
+    /// <summary>Decrypts whole segments, streaming (see <see cref="Encrypt"/>).</summary>
+    public abstract void Decrypt(BlockCipherKernel kernel, ReadOnlySpan<byte> source, Span<byte> destination, Span<byte> state);
+
+    /// <summary>The mode object for <see cref="SymmetricAlgorithm.Mode"/> and <see cref="SymmetricAlgorithm.FeedbackSize"/>.</summary>
+    /// <exception cref="CryptographicException">The mode is not one of ECB, CBC, CFB, OFB, CTS.</exception>
+    public static BlockCipherMode Get(CipherMode mode, int feedbackSizeInBits) => mode switch
+    {
+        CipherMode.ECB => Ecb.Instance,
+        CipherMode.CBC => Cbc.Instance,
+        CipherMode.CFB => Cfb.Get(feedbackSizeInBits / 8),
+        CipherMode.OFB => Ofb.Get(feedbackSizeInBits / 8),
+        CipherMode.CTS => Cts.Instance,
+        _ => throw new CryptographicException(SR.CipherModeNotSupported),
+    };
+}

@@ -1,0 +1,68 @@
+using System;
+
+namespace CryptoCli;
+
+/// <summary>When a registered kernel may be a public type's default (tests and benchmarks enumerate every entry regardless).</summary>
+internal enum KernelPreference
+{
+    /// <summary>Chosen whenever it is supported and no earlier entry is.</summary>
+    Default,
+
+    /// <summary>A variable-time kernel chosen only when the user opts in to variable-time code; otherwise skipped
+    /// for a later constant-time entry.</summary>
+    VariableTimeOptIn,
+
+    /// <summary>Preferred in 64-bit processes only (its 32-bit sibling is faster elsewhere).</summary>
+    On64BitProcess,
+
+    /// <summary>Preferred in 32-bit processes only.</summary>
+    On32BitProcess,
+
+    /// <summary>Never the default: a straightforward reference kernel kept as a test oracle.</summary>
+    Never,
+}
+
+/// <summary>The one word-size test of the library (a JIT-time constant).</summary>
+internal static class WordSize
+{
+    public static bool Is64Bit => IntPtr.Size == 8;
+}
+
+/// <summary>
+/// One entry of a family's kernel registry: a name, whether it runs in this process, how to create it, and
+/// when it may be the default. A family's registry is an ordered list of these: the public type takes the first
+/// supported entry its preference allows, and the tests, the Mono runner and the benchmarks enumerate the same list.
+/// </summary>
+internal abstract class KernelEntry
+{
+    protected KernelEntry(string name, bool isConstantTime, bool usesHardware, KernelPreference preference)
+    {
+        Name = name;
+        IsConstantTime = isConstantTime;
+        UsesHardware = usesHardware;
+        Preference = preference;
+    }
+
+    /// <summary>The short name used by tests and benchmarks ("portable", "aesni", "table64", ...).</summary>
+    public string Name { get; }
+
+    /// <summary>True when the kernel has no secret-dependent branch or memory index.</summary>
+    public bool IsConstantTime { get; }
+
+    /// <summary>True when the kernel runs on hardware instructions (AES-NI, ARMv8 AES, AVX2, ...).</summary>
+    public bool UsesHardware { get; }
+
+    public KernelPreference Preference { get; }
+
+    /// <summary>Whether the preference lets this entry be the default in this process.</summary>
+    public bool MayBeDefault(bool allowVariableTime) => Preference switch
+    {
+        KernelPreference.Default => true,
+        KernelPreference.VariableTimeOptIn => allowVariableTime,
+        KernelPreference.On64BitProcess => WordSize.Is64Bit,
+        KernelPreference.On32BitProcess => !WordSize.Is64Bit,
+        _ => false,
+    };
+
+    public override string ToString() => Name;
+}
