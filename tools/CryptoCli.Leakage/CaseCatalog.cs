@@ -88,12 +88,12 @@ internal static class CaseCatalog
             // The research large-block ciphers' AES-NI kernels (round key 0 is the key).
             new BlockKernelCase("largeblock-256-tworound-blend", "LargeBlock256TwoRoundBlend AES-NI kernel, EncryptBlocks, 4 blocks",
                 Claim.ConstantTime, 32, 32, 4, decrypt: false, fixedIsWhiteningKey: true,
-                key => LargeBlockKernels.Create(LargeBlockDefinition.TwoRound256Blend, key),
-                () => LargeBlockKernels.IsHardwareAccelerated(LargeBlockDefinition.TwoRound256Blend) ? null : NoAesNi),
+                key => LargeBlockKernels.CreateRegistry(LargeBlockDefinition.TwoRound256Blend).CreateDefault(key, 32),
+                () => LargeBlockKernels.CreateRegistry(LargeBlockDefinition.TwoRound256Blend).Select(32).UsesHardware ? null : NoAesNi),
             new BlockKernelCase("largeblock-512-oneround-unpack", "LargeBlock512OneRoundUnpack AES-NI kernel, EncryptBlocks, 2 blocks",
                 Claim.ConstantTime, 64, 64, 2, decrypt: false, fixedIsWhiteningKey: true,
-                key => LargeBlockKernels.Create(LargeBlockDefinition.OneRound512Unpack, key),
-                () => LargeBlockKernels.IsHardwareAccelerated(LargeBlockDefinition.OneRound512Unpack) ? null : NoAesNi),
+                key => LargeBlockKernels.CreateRegistry(LargeBlockDefinition.OneRound512Unpack).CreateDefault(key, 64),
+                () => LargeBlockKernels.CreateRegistry(LargeBlockDefinition.OneRound512Unpack).Select(64).UsesHardware ? null : NoAesNi),
 
             // ECDSA P-192 signing: the private key, then the nonce, as the secret.
             new EcdsaSigningKeyCase(),
