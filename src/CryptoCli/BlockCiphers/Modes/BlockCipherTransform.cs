@@ -5,10 +5,10 @@ namespace CryptoCli;
 
 /// <summary>
 /// The <see cref="ICryptoTransform"/> behind <c>CreateEncryptor</c>/<c>CreateDecryptor</c> for every
-/// <see cref="BlockCipherMode"/>, so that <see cref="CryptoStream"/> works. Its input block is the mode's segment
-/// (the block, or the CFB/OFB feedback size). Some input is held back until <see cref="TransformFinalBlock"/>:
-/// the last segment when decryption removes padding (as the runtime's transforms do), the last two blocks for
-/// ciphertext stealing.
+/// <see cref="BlockCipherMode"/>, so that <see cref="CryptoStream"/> works. As the runtime's transforms, its input
+/// block is the cipher's block in every mode (CFB-8 included); padding fills the mode's segment (the block, or the
+/// CFB/OFB feedback size). Some input is held back until <see cref="TransformFinalBlock"/>: the last block when
+/// decryption removes padding (as the runtime's transforms do), the last two blocks for ciphertext stealing.
 /// </summary>
 internal sealed class BlockCipherTransform : ICryptoTransform
 {
@@ -39,13 +39,13 @@ internal sealed class BlockCipherTransform : ICryptoTransform
         }
 
         _state = (byte[])_iv.Clone();
-        int holdBack = mode.StealsCiphertext ? 2 * blockSize : !encrypting && CipherPadding.DepadsOnDecrypt(paddingMode) ? _segment : 0;
+        int holdBack = mode.StealsCiphertext ? 2 * blockSize : !encrypting && CipherPadding.DepadsOnDecrypt(paddingMode) ? blockSize : 0;
         _held = new byte[holdBack];
     }
 
-    public int InputBlockSize => _segment;
+    public int InputBlockSize => _kernel.BlockSizeInBytes;
 
-    public int OutputBlockSize => _segment;
+    public int OutputBlockSize => _kernel.BlockSizeInBytes;
 
     public bool CanTransformMultipleBlocks => true;
 
