@@ -36,7 +36,10 @@ internal static class Program
         new HarakaVectorChecks(_ => Array.Empty<(string, HarakaFunction)>()),
         new EcdsaVectorChecks(EcdsaDer.Verify, EcdsaDer.CheckSignature),
         new HeccVectorChecks(),
-        new GcmVectorChecks(key => new BlockCipherKernel[] { new RijndaelPortableKernel(key, 16), new RijndaelBitslicedKernel(key, 16) }, new Func<byte[], GHashKernel>[] { h => new GHashPortableKernel(h) }),
+        new GcmVectorChecks(
+            key => new BlockCipherKernel[] { new RijndaelPortableKernel(key, 16), new RijndaelBitslicedKernel(key, 16) },
+            key => new BlockCipherKernel[] { new CamelliaTable32Kernel(key), Camellia.CreateDefaultKernel(key) },
+            new Func<byte[], GHashKernel>[] { h => new GHashPortableKernel(h) }),
         new CmacVectorChecks(),
         new KeyWrapVectorChecks(),
     };

@@ -1,5 +1,6 @@
 // What Vectors/gcm, Vectors/cmac and Vectors/keywrap mean: NIST CAVP GCM response files (gcmEncryptExtIV*, gcmDecrypt*,
-// with FAIL records), Wycheproof tests converted to one "name=value" line per test (aes_gcm, aes_cmac, camellia_cmac,
+// with FAIL records), other published GCM vectors in the same layout (Mbed TLS's selection of NIST's AES-GCM validation
+// vectors for 192- and 256-bit keys, the Camellia-GCM examples of draft-kato-ipsec-camellia-gcm in camellia-* files), Wycheproof tests converted to one "name=value" line per test (aes_gcm, aes_cmac, camellia_cmac,
 // aes_wrap, aes_kwp, camellia_wrap), and the RFC 4493 / SP 800-38B, RFC 3394, RFC 5649 and RFC 3657 examples. Plain C#
 // shared by the xunit suite (every pair of block-cipher and GHASH kernels) and the Mono runner (the portable ones).
 
@@ -12,32 +13,50 @@ namespace CryptoCli.VectorChecks;
 
 /// <summary>
 /// Vectors/gcm: every CAVP record and every Wycheproof test through <see cref="BlockCipherGcm"/> on every pair of AES
-/// kernel and GHASH kernel the caller passes, and through the public constructor over <see cref="RijndaelCipher"/>.
+/// kernel and GHASH kernel the caller passes, and through the public constructor over <see cref="RijndaelCipher"/>; the
+/// camellia-* files the same way over the Camellia kernels and <see cref="Camellia"/>.
 /// Encryption must give the ciphertext and tag; decryption the plaintext, or for FAIL and invalid records an exception
 /// with the plaintext destination zeroed.
 /// </summary>
 internal sealed class GcmVectorChecks : VectorFamilyCheck
 {
     private readonly Func<byte[], IEnumerable<BlockCipherKernel>> _aesKernels;
+    private readonly Func<byte[], IEnumerable<BlockCipherKernel>> _camelliaKernels;
     private readonly IReadOnlyList<Func<byte[], GHashKernel>> _ghashKernels;
 
-    public GcmVectorChecks(Func<byte[], IEnumerable<BlockCipherKernel>> aesKernels, IReadOnlyList<Func<byte[], GHashKernel>> ghashKernels)
+    public GcmVectorChecks(
+        Func<byte[], IEnumerable<BlockCipherKernel>> aesKernels,
+        Func<byte[], IEnumerable<BlockCipherKernel>> camelliaKernels,
+        IReadOnlyList<Func<byte[], GHashKernel>> ghashKernels)
         : base("gcm")
     {
         _aesKernels = aesKernels;
+        _camelliaKernels = camelliaKernels;
         _ghashKernels = ghashKernels;
     }
 
-    public override int CheckFile(VectorFile file) =>
-        file.Name.StartsWith("wycheproof", StringComparison.Ordinal) ? CheckWycheproof(file) : CheckCavp(file);
+    public override int CheckFile(VectorFile file)
+    {
+        if (file.Name.StartsWith("wycheproof", StringComparison.Ordinal))
+        {
+            return CheckWycheproof(file);
+        }
+
+        bool camellia = file.Name.StartsWith("camellia-", StringComparison.Ordinal);
+        return CheckCavp(file, camellia ? _camelliaKernels : _aesKernels, camellia ? Camellia.Create : RijndaelCipher.Create);
+    }
 
     /// <summary>Every GCM instance for a key: all kernel pairs, then the public type. Each is disposed by the caller.</summary>
-    private IEnumerable<(string Name, BlockCipherGcm Gcm)> Instances(byte[] key, int tagBytes)
+    private IEnumerable<(string Name, BlockCipherGcm Gcm)> Instances(byte[] key, int tagBytes) =>
+        Instances(key, tagBytes, _aesKernels, RijndaelCipher.Create);
+
+    private IEnumerable<(string Name, BlockCipherGcm Gcm)> Instances(
+        byte[] key, int tagBytes, Func<byte[], IEnumerable<BlockCipherKernel>> kernels, Func<BlockCipherAlgorithm> createCipher)
     {
         bool shortTag = tagBytes < 12;
         foreach (Func<byte[], GHashKernel> ghash in _ghashKernels)
         {
-            foreach (BlockCipherKernel kernel in _aesKernels(key))
+            foreach (BlockCipherKernel kernel in kernels(key))
             {
                 string name = kernel.Name;
                 var gcm = new BlockCipherGcm(kernel, ghash, tagBytes, shortTag);
@@ -45,14 +64,14 @@ internal sealed class GcmVectorChecks : VectorFamilyCheck
             }
         }
 
-        using var aes = RijndaelCipher.Create();
-        aes.Key = key;
-        yield return ("public type", new BlockCipherGcm(aes, tagBytes, shortTag));
+        using BlockCipherAlgorithm cipher = createCipher();
+        cipher.Key = key;
+        yield return ("public type", new BlockCipherGcm(cipher, tagBytes, shortTag));
     }
 
-    private int CheckCavp(VectorFile file)
+    private int CheckCavp(VectorFile file, Func<byte[], IEnumerable<BlockCipherKernel>> kernels, Func<BlockCipherAlgorithm> createCipher)
     {
-        bool decryptFile = file.Name.StartsWith("gcmDecrypt", StringComparison.Ordinal);
+        bool decryptFile = file.Name.Contains("gcmDecrypt");
         int tagBits = 0;
         int count = 0;
         Dictionary<string, string>? record = null;
@@ -119,12 +138,12 @@ internal sealed class GcmVectorChecks : VectorFamilyCheck
             byte[]? pt = fail ? null : Field("PT");
             if (decryptFile)
             {
-                CheckDecrypt(where, key, iv, ct, aad, tag, pt);
+                CheckDecrypt(where, key, iv, ct, aad, tag, pt, kernels, createCipher);
             }
             else
             {
                 VectorCheck.False(fail, $"{where}: FAIL in an encryption file");
-                CheckEncryptDecrypt(where, key, iv, pt!, aad, ct, tag);
+                CheckEncryptDecrypt(where, key, iv, pt!, aad, ct, tag, kernels, createCipher);
             }
 
             count++;
@@ -164,9 +183,14 @@ internal sealed class GcmVectorChecks : VectorFamilyCheck
         return count;
     }
 
-    private void CheckEncryptDecrypt(string where, byte[] key, byte[] iv, byte[] pt, byte[] aad, byte[] ct, byte[] tag)
+    private void CheckEncryptDecrypt(string where, byte[] key, byte[] iv, byte[] pt, byte[] aad, byte[] ct, byte[] tag) =>
+        CheckEncryptDecrypt(where, key, iv, pt, aad, ct, tag, _aesKernels, RijndaelCipher.Create);
+
+    private void CheckEncryptDecrypt(
+        string where, byte[] key, byte[] iv, byte[] pt, byte[] aad, byte[] ct, byte[] tag,
+        Func<byte[], IEnumerable<BlockCipherKernel>> kernels, Func<BlockCipherAlgorithm> createCipher)
     {
-        foreach ((string name, BlockCipherGcm gcm) in Instances(key, tag.Length))
+        foreach ((string name, BlockCipherGcm gcm) in Instances(key, tag.Length, kernels, createCipher))
         {
             using (gcm)
             {
@@ -182,9 +206,14 @@ internal sealed class GcmVectorChecks : VectorFamilyCheck
     }
 
     /// <summary>Decryption must give <paramref name="pt"/>, or when it is null throw with the destination zeroed.</summary>
-    private void CheckDecrypt(string where, byte[] key, byte[] iv, byte[] ct, byte[] aad, byte[] tag, byte[]? pt)
+    private void CheckDecrypt(string where, byte[] key, byte[] iv, byte[] ct, byte[] aad, byte[] tag, byte[]? pt) =>
+        CheckDecrypt(where, key, iv, ct, aad, tag, pt, _aesKernels, RijndaelCipher.Create);
+
+    private void CheckDecrypt(
+        string where, byte[] key, byte[] iv, byte[] ct, byte[] aad, byte[] tag, byte[]? pt,
+        Func<byte[], IEnumerable<BlockCipherKernel>> kernels, Func<BlockCipherAlgorithm> createCipher)
     {
-        foreach ((string name, BlockCipherGcm gcm) in Instances(key, tag.Length))
+        foreach ((string name, BlockCipherGcm gcm) in Instances(key, tag.Length, kernels, createCipher))
         {
             using (gcm)
             {

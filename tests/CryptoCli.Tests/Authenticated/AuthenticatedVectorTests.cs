@@ -5,7 +5,9 @@ using Xunit;
 namespace CryptoCli.Tests;
 
 /// <summary>
-/// Every file of Vectors/gcm (NIST CAVP with FAIL records and odd nonce lengths, Wycheproof AES-GCM), Vectors/cmac
+/// Every file of Vectors/gcm (NIST CAVP with FAIL records and odd nonce lengths for 128- and 256-bit keys, Mbed TLS's
+/// selection of NIST's AES-GCM validation vectors for 192- and 256-bit keys, Wycheproof AES-GCM, the Camellia-GCM
+/// examples of draft-kato-ipsec-camellia-gcm), Vectors/cmac
 /// (RFC 4493 / SP 800-38B, Wycheproof AES-CMAC and Camellia-CMAC) and Vectors/keywrap (RFC 3394, RFC 5649, RFC 3657,
 /// Wycheproof AES-KW, AES-KWP and Camellia-KW): the checks shared with the Mono runner
 /// (tests/CryptoCli.VectorChecks/AuthenticatedVectorChecks.cs). GCM runs on every pair of AES kernel and GHASH kernel.
@@ -14,7 +16,7 @@ public class AuthenticatedVectorTests
 {
     [Fact]
     public void Gcm_AllVectorFiles_EveryKernelPair() =>
-        new GcmVectorChecks(key => RijndaelKernels.All(key, 16), GHashKernels.Factories).CheckEveryFile();
+        new GcmVectorChecks(key => RijndaelKernels.All(key, 16), CamelliaKernels.All, GHashKernels.Factories).CheckEveryFile();
 
     [Fact]
     public void Cmac_AllVectorFiles() => new CmacVectorChecks().CheckEveryFile();
