@@ -1,5 +1,6 @@
 // What the block-cipher vector files mean, in the three block formats: "NAME = value" blocks (Vectors/rijndael,
-// Vectors/camellia: ECB with optional ITERATIONS, CBC with IV, CTR with INITIAL_COUNTER), "KEYBITS KEY PT CT" columns
+// Vectors/camellia: ECB with optional ITERATIONS, CBC with IV, CTR with INITIAL_COUNTER, CFB/OFB/CTS with MODE = CFB<bits>,
+// OFB or CTS and IV), "KEYBITS KEY PT CT" columns
 // (NTT's full Camellia ECB set) and CRYPTREC-style "TAG name=hex ..." lines with Monte-Carlo chains (Vectors/
 // hierocrypt3, sc2000, cipherunicorna). Each vector runs, both directions, through the kernels the caller passes
 // (the xunit suite adds the hardware kernels; the Mono runner has only the portable ones) and the public type.
@@ -15,7 +16,7 @@ namespace CryptoCli.VectorChecks;
 /// <summary>The kernels to run for a key (and block size, for Rijndael); each is disposed after use.</summary>
 internal delegate IEnumerable<BlockCipherKernel> BlockKernels(byte[] key, int blockBytes);
 
-/// <summary>Vectors/rijndael (FIPS-197, SP 800-38A ECB/CBC/CTR, 192/256-bit blocks): every record, every kernel, <see cref="RijndaelCipher"/>.</summary>
+/// <summary>Vectors/rijndael (FIPS-197, SP 800-38A ECB/CBC/CTR/CFB/OFB, RFC 3962 CTS, 192/256-bit blocks): every record, every kernel, <see cref="RijndaelCipher"/>.</summary>
 internal sealed class RijndaelVectorChecks : VectorFamilyCheck
 {
     private readonly BlockKernels _kernels;
@@ -108,8 +109,9 @@ internal static class BlockCipherVectorChecks
     }
 
     /// <summary>
-    /// Every <c>NAME = value</c> record (KEY, PT, CT; optional KEYBITS and BLOCKBITS; IV means CBC, INITIAL_COUNTER
-    /// means CTR, else ECB with optional ITERATIONS) through every kernel and the public type; returns the count.
+    /// Every <c>NAME = value</c> record (KEY, PT, CT; optional KEYBITS and BLOCKBITS; MODE = CFB&lt;bits&gt;, OFB or CTS with
+    /// IV, else IV means CBC, INITIAL_COUNTER means CTR, else ECB with optional ITERATIONS) through every kernel and
+    /// the public type; returns the count.
     /// </summary>
     public static int CheckNameValueBlocks(VectorFile file, BlockKernels kernels, Func<int, BlockCipherAlgorithm> createPublicType)
     {
@@ -229,7 +231,31 @@ internal static class BlockCipherVectorChecks
         string where = $"{record.Where} ({kernel.Name} kernel)";
         byte[] actual = new byte[plaintext.Length];
         byte[] back = new byte[plaintext.Length];
-        if (record.Has("INITIAL_COUNTER"))
+        if (record.Has("MODE"))
+        {
+            (CipherMode cipherMode, int feedbackBits) = RecordMode(record, kernel.BlockSizeInBytes);
+            BlockCipherMode mode = BlockCipherMode.Get(cipherMode, feedbackBits);
+            byte[] iv = record.Bytes("IV");
+            if (cipherMode == CipherMode.CTS)
+            {
+                Cts.EncryptFinal(kernel, plaintext, actual, (byte[])iv.Clone());
+            }
+            else
+            {
+                mode.Encrypt(kernel, plaintext, actual, (byte[])iv.Clone());
+            }
+
+            VectorCheck.Equal(expected, actual, $"{where}: {record.Text("MODE")} encryption");
+            if (cipherMode == CipherMode.CTS)
+            {
+                Cts.DecryptFinal(kernel, expected, back, (byte[])iv.Clone());
+            }
+            else
+            {
+                mode.Decrypt(kernel, expected, back, (byte[])iv.Clone());
+            }
+        }
+        else if (record.Has("INITIAL_COUNTER"))
         {
             byte[] counter = record.Bytes("INITIAL_COUNTER");
             kernel.TransformCtr(plaintext, actual, (byte[])counter.Clone());
@@ -269,7 +295,36 @@ internal static class BlockCipherVectorChecks
         string where = $"{record.Where} ({cipher.GetType().Name})";
         cipher.Key = record.Bytes("KEY");
         byte[] plaintext = record.Bytes("PT"), expected = record.Bytes("CT");
-        if (record.Has("INITIAL_COUNTER"))
+        if (record.Has("MODE"))
+        {
+            (CipherMode mode, int feedbackBits) = RecordMode(record, cipher.BlockSize / 8);
+            byte[] iv = record.Bytes("IV");
+            if (mode == CipherMode.CFB)
+            {
+                VectorCheck.Equal(expected, cipher.EncryptCfb(plaintext, iv, PaddingMode.None, feedbackBits), $"{where}: EncryptCfb");
+                VectorCheck.Equal(plaintext, cipher.DecryptCfb(expected, iv, PaddingMode.None, feedbackBits), $"{where}: DecryptCfb");
+            }
+            else if (mode == CipherMode.CTS)
+            {
+                VectorCheck.Equal(expected, cipher.EncryptCts(plaintext, iv), $"{where}: EncryptCts");
+                VectorCheck.Equal(plaintext, cipher.DecryptCts(expected, iv), $"{where}: DecryptCts");
+            }
+
+            // Mode and FeedbackSize, through the transform (the only way to OFB, as with RijndaelManaged).
+            cipher.Mode = mode;
+            cipher.FeedbackSize = feedbackBits;
+            cipher.Padding = PaddingMode.None;
+            using (ICryptoTransform encryptor = cipher.CreateEncryptor(cipher.Key, iv))
+            {
+                VectorCheck.Equal(expected, encryptor.TransformFinalBlock(plaintext, 0, plaintext.Length), $"{where}: {mode} encryptor");
+            }
+
+            using (ICryptoTransform decryptor = cipher.CreateDecryptor(cipher.Key, iv))
+            {
+                VectorCheck.Equal(plaintext, decryptor.TransformFinalBlock(expected, 0, expected.Length), $"{where}: {mode} decryptor");
+            }
+        }
+        else if (record.Has("INITIAL_COUNTER"))
         {
             byte[] counter = record.Bytes("INITIAL_COUNTER");
             VectorCheck.Equal(expected, cipher.EncryptCtr(plaintext, counter), $"{where}: EncryptCtr");
@@ -298,6 +353,27 @@ internal static class BlockCipherVectorChecks
 
             VectorCheck.Equal(plaintext, x, $"{where}: DecryptEcb");
         }
+    }
+
+    /// <summary>
+    /// MODE = CFB&lt;segment bits&gt;, OFB (full-block feedback) or CTS (CBC-CS3): the runtime's mode and feedback size.
+    /// </summary>
+    private static (CipherMode Mode, int FeedbackBits) RecordMode(VectorRecord record, int blockBytes)
+    {
+        string mode = record.Text("MODE");
+        if (mode is "OFB" or "CTS")
+        {
+            return (mode == "OFB" ? CipherMode.OFB : CipherMode.CTS, blockBytes * 8);
+        }
+
+        if (mode.StartsWith("CFB", StringComparison.Ordinal)
+            && int.TryParse(mode.Remove(0, 3), NumberStyles.None, CultureInfo.InvariantCulture, out int bits)
+            && bits % 8 == 0 && bits >= 8 && bits <= blockBytes * 8)
+        {
+            return (CipherMode.CFB, bits);
+        }
+
+        throw new VectorFormatException($"{record.Where}: MODE {mode} is none of CFB<8..block bits>, OFB, CTS");
     }
 
     private static void CheckSingleBlock(VectorRecord record, string where, Transform encrypt, Transform decrypt)

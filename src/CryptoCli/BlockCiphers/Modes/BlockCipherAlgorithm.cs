@@ -59,7 +59,10 @@ public abstract partial class BlockCipherAlgorithm : SymmetricAlgorithm
     /// <summary>True when the user has opted in to variable-time kernels (entries marked <see cref="KernelPreference.VariableTimeOptIn"/>).</summary>
     private protected virtual bool AllowsVariableTimeKernels => false;
 
-    /// <summary>Pins one registered kernel by name (tests and benchmarks run every kernel through the public API); null for the default.</summary>
+    /// <summary>
+    /// Pins one registered kernel by name (tests and benchmarks run every kernel through the public API); null for the
+    /// default. At a block size the pinned kernel does not support, the default kernel runs.
+    /// </summary>
     internal string? PinnedKernel
     {
         get => _pinnedKernel;
@@ -73,9 +76,14 @@ public abstract partial class BlockCipherAlgorithm : SymmetricAlgorithm
     /// <summary>Creates the kernel bound to <paramref name="key"/> (already checked against the legal key sizes).</summary>
     private protected BlockCipherKernel CreateKernel(ReadOnlySpan<byte> key, int blockSizeInBytes)
     {
-        BlockCipherKernelEntry entry = _pinnedKernel is null
-            ? KernelRegistry.Select(blockSizeInBytes, AllowsVariableTimeKernels)
-            : KernelRegistry.Get(_pinnedKernel);
+        string? pinned = _pinnedKernel;
+        BlockCipherKernelEntry? entry = pinned is null ? null : KernelRegistry.Get(pinned);
+        if (entry is null || !entry.IsSupported(blockSizeInBytes))
+        {
+            // No pin, or a pinned kernel that does not run at this block size (a 128-bit-only hardware kernel).
+            entry = KernelRegistry.Select(blockSizeInBytes, AllowsVariableTimeKernels);
+        }
+
         return entry.Create(key, blockSizeInBytes);
     }
 
