@@ -2,7 +2,7 @@
 // with FAIL records), other published GCM vectors in the same layout (Mbed TLS's selection of NIST's AES-GCM validation
 // vectors for 192- and 256-bit keys, the Camellia-GCM examples of draft-kato-ipsec-camellia-gcm in camellia-* files), Wycheproof tests converted to one "name=value" line per test (aes_gcm, aes_cmac, camellia_cmac,
 // aes_wrap, aes_kwp, camellia_wrap), and the RFC 4493 / SP 800-38B, RFC 3394, RFC 5649 and RFC 3657 examples. Plain C#
-// shared by the xunit suite (every pair of block-cipher and GHASH kernels) and the Mono runner (the portable ones).
+// shared by the xunit suite (every block-cipher kernel and every GHASH kernel) and the Mono runner (the portable ones).
 
 using System;
 using System.Collections.Generic;
@@ -12,8 +12,8 @@ using System.Security.Cryptography;
 namespace CryptoCli.VectorChecks;
 
 /// <summary>
-/// Vectors/gcm: every CAVP record and every Wycheproof test through <see cref="BlockCipherGcm"/> on every pair of AES
-/// kernel and GHASH kernel the caller passes, and through the public constructor over <see cref="RijndaelCipher"/>; the
+/// Vectors/gcm: every CAVP record and every Wycheproof test through <see cref="BlockCipherGcm"/> on every AES kernel and
+/// every GHASH kernel the caller passes, and through the public constructor over <see cref="RijndaelCipher"/>; the
 /// camellia-* files the same way over the Camellia kernels and <see cref="Camellia"/>.
 /// Encryption must give the ciphertext and tag; decryption the plaintext, or for FAIL and invalid records an exception
 /// with the plaintext destination zeroed.
@@ -46,7 +46,11 @@ internal sealed class GcmVectorChecks : VectorFamilyCheck
         return CheckCavp(file, camellia ? _camelliaKernels : _aesKernels, camellia ? Camellia.Create : RijndaelCipher.Create);
     }
 
-    /// <summary>Every GCM instance for a key: all kernel pairs, then the public type. Each is disposed by the caller.</summary>
+    /// <summary>
+    /// Every GCM instance for a key: each block-cipher kernel and each GHASH kernel at least once (the kernels in turn,
+    /// paired round-robin: the two halves are independent, so the cross product would only repeat work), then the
+    /// public type. Each is disposed by the caller.
+    /// </summary>
     private IEnumerable<(string Name, BlockCipherGcm Gcm)> Instances(byte[] key, int tagBytes) =>
         Instances(key, tagBytes, _aesKernels, RijndaelCipher.Create);
 
@@ -54,14 +58,33 @@ internal sealed class GcmVectorChecks : VectorFamilyCheck
         byte[] key, int tagBytes, Func<byte[], IEnumerable<BlockCipherKernel>> kernels, Func<BlockCipherAlgorithm> createCipher)
     {
         bool shortTag = tagBytes < 12;
-        foreach (Func<byte[], GHashKernel> ghash in _ghashKernels)
+        var cipherKernels = new List<BlockCipherKernel>(kernels(key));
+        int pairs = Math.Max(cipherKernels.Count, _ghashKernels.Count);
+        for (int i = 0; i < pairs; i++)
         {
-            foreach (BlockCipherKernel kernel in kernels(key))
+            // More GHASH kernels than block-cipher kernels: a fresh block-cipher kernel for each extra pair.
+            BlockCipherKernel kernel = i < cipherKernels.Count ? cipherKernels[i] : Fresh(i % cipherKernels.Count);
+            var gcm = new BlockCipherGcm(kernel, _ghashKernels[i % _ghashKernels.Count], tagBytes, shortTag);
+            yield return ($"{kernel.Name}+{gcm.GHashKernelName}", gcm);
+        }
+
+        BlockCipherKernel Fresh(int index)
+        {
+            BlockCipherKernel? chosen = null;
+            int j = 0;
+            foreach (BlockCipherKernel candidate in kernels(key))
             {
-                string name = kernel.Name;
-                var gcm = new BlockCipherGcm(kernel, ghash, tagBytes, shortTag);
-                yield return ($"{name}+{gcm.GHashKernelName}", gcm);
+                if (j++ == index)
+                {
+                    chosen = candidate;
+                }
+                else
+                {
+                    candidate.Dispose();
+                }
             }
+
+            return chosen!;
         }
 
         using BlockCipherAlgorithm cipher = createCipher();
