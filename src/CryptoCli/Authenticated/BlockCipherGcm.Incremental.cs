@@ -182,7 +182,7 @@ internal sealed class GcmStreamState : IDisposable
         int whole = (source.Length - i) & ~(BlockSize - 1);
         if (whole != 0)
         {
-            _gcm.TransformCtr32(J0, Counter, source.Slice(i, whole), destination.Slice(i, whole));
+            _gcm.TransformCtr32(Counter, source.Slice(i, whole), destination.Slice(i, whole));
             i += whole;
         }
 

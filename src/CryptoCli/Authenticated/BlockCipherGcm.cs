@@ -153,7 +153,7 @@ public sealed partial class BlockCipherGcm : IDisposable
         {
             int length = Math.Min(ChunkBytes, plaintext.Length - offset);
             Span<byte> output = ciphertext.Slice(offset, length);
-            TransformCtr32(j0, counter, plaintext.Slice(offset, length), output);
+            TransformCtr32(counter, plaintext.Slice(offset, length), output);
             HashPadded(y, output);
         }
 
@@ -199,7 +199,7 @@ public sealed partial class BlockCipherGcm : IDisposable
             int length = Math.Min(ChunkBytes, ciphertext.Length - offset);
             ReadOnlySpan<byte> input = ciphertext.Slice(offset, length);
             HashPadded(y, input);
-            TransformCtr32(j0, counter, input, plaintext.Slice(offset, length));
+            TransformCtr32(counter, input, plaintext.Slice(offset, length));
         }
 
         ComputeTag(j0, y, associatedData.Length, ciphertext.Length, fullTag);
@@ -334,23 +334,10 @@ public sealed partial class BlockCipherGcm : IDisposable
     }
 
     /// <summary>
-    /// Counter mode with GCM's 32-bit counter (inc32: the last four bytes wrap, the first twelve stay those of J0) on the
-    /// kernel's fused whole-block counter loop: the two agree as long as the low 32 bits do not wrap inside a call, so a
-    /// call that would wrap is split at the wrap. <paramref name="counter"/> is advanced past the blocks used.
+    /// Counter mode with GCM's 32-bit counter (inc32: the last four bytes count and wrap, the first twelve never change),
+    /// through the kernel's fused counter loop at that width when it has one. <paramref name="counter"/> is advanced past
+    /// the blocks used.
     /// </summary>
-    internal void TransformCtr32(ReadOnlySpan<byte> j0, Span<byte> counter, ReadOnlySpan<byte> source, Span<byte> destination)
-    {
-        while (!source.IsEmpty)
-        {
-            uint low = BinaryPrimitives.ReadUInt32BigEndian(counter.Slice(12));
-            long blocksUntilWrap = (1L << 32) - low;
-            long blocks = (source.Length + BlockSize - 1) / BlockSize;
-            int length = blocks <= blocksUntilWrap ? source.Length : (int)(blocksUntilWrap * BlockSize);
-            _kernel.TransformCtr(source.Slice(0, length), destination.Slice(0, length), counter);
-            j0.Slice(0, 12).CopyTo(counter);
-            BinaryPrimitives.WriteUInt32BigEndian(counter.Slice(12), low + (uint)((length + BlockSize - 1) / BlockSize));
-            source = source.Slice(length);
-            destination = destination.Slice(length);
-        }
-    }
+    internal void TransformCtr32(Span<byte> counter, ReadOnlySpan<byte> source, Span<byte> destination) =>
+        Ctr.Transform(_kernel, source, destination, counter, CounterWidth.Bits32);
 }

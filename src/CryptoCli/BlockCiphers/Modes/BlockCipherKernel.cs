@@ -13,7 +13,7 @@ namespace CryptoCli;
 /// have the same length and are either disjoint or exactly the same memory (in-place). The modes
 /// (<see cref="BlockCipherMode"/>, <see cref="Ctr"/>) run generic loops over these two methods; a kernel with faster
 /// fused loops offers them as optional capabilities (<see cref="ICounterModeKernel"/>, <see cref="ICbcEncryptKernel"/>,
-/// <see cref="ICbcDecryptKernel"/>), which the modes ask for.
+/// <see cref="ICbcDecryptKernel"/>, <see cref="ICfbEncryptKernel"/>), which the modes ask for.
 /// </remarks>
 internal abstract class BlockCipherKernel : IDisposable
 {

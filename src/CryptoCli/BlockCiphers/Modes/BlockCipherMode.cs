@@ -7,8 +7,8 @@ namespace CryptoCli;
 /// A mode of operation over any kernel, as an immutable object (its running state, the chaining value or shift
 /// register, belongs to the caller), so that the one-shots and the <see cref="ICryptoTransform"/> are written once
 /// over every mode. The modes ask a kernel for its optional fused loops (<see cref="ICbcEncryptKernel"/>,
-/// <see cref="ICbcDecryptKernel"/>, <see cref="ICounterModeKernel"/>) and fall back to generic loops over
-/// <see cref="BlockCipherKernel.EncryptBlocks"/>.
+/// <see cref="ICbcDecryptKernel"/>, <see cref="ICfbEncryptKernel"/>, <see cref="ICounterModeKernel"/>) and fall back
+/// to generic loops over <see cref="BlockCipherKernel.EncryptBlocks"/>.
 /// </summary>
 internal abstract class BlockCipherMode
 {
@@ -38,6 +38,18 @@ internal abstract class BlockCipherMode
 
     /// <summary>Decrypts whole segments, streaming (see <see cref="Encrypt"/>).</summary>
     public abstract void Decrypt(BlockCipherKernel kernel, ReadOnlySpan<byte> source, Span<byte> destination, Span<byte> state);
+
+    /// <summary>One instance per segment size, 1 to <see cref="MaxBlockSize"/> bytes, indexed by it (CFB and OFB).</summary>
+    protected static T[] CreateForEverySegment<T>(Func<int, T> create)
+    {
+        var all = new T[MaxBlockSize + 1];
+        for (int segment = 1; segment <= MaxBlockSize; segment++)
+        {
+            all[segment] = create(segment);
+        }
+
+        return all;
+    }
 
     /// <summary>The mode object for <see cref="SymmetricAlgorithm.Mode"/> and <see cref="SymmetricAlgorithm.FeedbackSize"/>.</summary>
     /// <exception cref="CryptographicException">The mode is not one of ECB, CBC, CFB, OFB, CTS.</exception>

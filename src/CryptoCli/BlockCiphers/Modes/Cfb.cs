@@ -12,7 +12,7 @@ namespace CryptoCli;
 /// </summary>
 internal sealed class Cfb : BlockCipherMode
 {
-    private static readonly Cfb[] s_bySegment = CreateAll();
+    private static readonly Cfb[] s_bySegment = CreateForEverySegment(segment => new Cfb(segment));
 
     private readonly int _segment;
 
@@ -25,21 +25,16 @@ internal sealed class Cfb : BlockCipherMode
     /// <summary>The CFB mode with <paramref name="segment"/> bytes per step (1 .. 64).</summary>
     public static Cfb Get(int segment) => s_bySegment[segment];
 
-    private static Cfb[] CreateAll()
-    {
-        var all = new Cfb[MaxBlockSize + 1];
-        for (int segment = 1; segment <= MaxBlockSize; segment++)
-        {
-            all[segment] = new Cfb(segment);
-        }
-
-        return all;
-    }
-
     public override void Encrypt(BlockCipherKernel kernel, ReadOnlySpan<byte> source, Span<byte> destination, Span<byte> state)
     {
         int blockSize = kernel.BlockSizeInBytes;
         int segment = _segment;
+        if (segment == blockSize && kernel is ICfbEncryptKernel fused)
+        {
+            fused.EncryptCfb(source, destination, state);
+            return;
+        }
+
         Debug.Assert(segment <= blockSize && source.Length % segment == 0 && state.Length == blockSize);
         Span<byte> keystream = stackalloc byte[blockSize];
         for (int offset = 0; offset < source.Length; offset += segment)

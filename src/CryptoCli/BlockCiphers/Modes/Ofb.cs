@@ -12,7 +12,7 @@ namespace CryptoCli;
 /// </summary>
 internal sealed class Ofb : BlockCipherMode
 {
-    private static readonly Ofb[] s_bySegment = CreateAll();
+    private static readonly Ofb[] s_bySegment = CreateForEverySegment(segment => new Ofb(segment));
 
     private readonly int _segment;
 
@@ -24,17 +24,6 @@ internal sealed class Ofb : BlockCipherMode
 
     /// <summary>The OFB mode with <paramref name="segment"/> bytes per step (1 .. 64).</summary>
     public static Ofb Get(int segment) => s_bySegment[segment];
-
-    private static Ofb[] CreateAll()
-    {
-        var all = new Ofb[MaxBlockSize + 1];
-        for (int segment = 1; segment <= MaxBlockSize; segment++)
-        {
-            all[segment] = new Ofb(segment);
-        }
-
-        return all;
-    }
 
     public override void Encrypt(BlockCipherKernel kernel, ReadOnlySpan<byte> source, Span<byte> destination, Span<byte> state) =>
         Transform(kernel, source, destination, state);

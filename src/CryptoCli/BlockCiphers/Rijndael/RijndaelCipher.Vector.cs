@@ -17,7 +17,7 @@ namespace CryptoCli;
 /// (Encrypt = AESENC: the key XORed after the round); <see cref="RijndaelAesNiKernel"/> and
 /// <see cref="RijndaelArmKernel"/> name its two instances.
 /// </summary>
-internal abstract class RijndaelAesKernel<TAes> : BlockCipherKernel, ICbcEncryptKernel, ICbcDecryptKernel, ICounterModeKernel
+internal abstract class RijndaelAesKernel<TAes> : BlockCipherKernel, ICbcEncryptKernel, ICbcDecryptKernel, ICfbEncryptKernel, ICounterModeKernel
     where TAes : struct, IAesRound
 {
     private const int Lanes = 8;
@@ -92,6 +92,21 @@ internal abstract class RijndaelAesKernel<TAes> : BlockCipherKernel, ICbcEncrypt
         }
 
         chain.StoreUnsafe(ref MemoryMarshal.GetReference(chainingValue));
+    }
+
+    public void EncryptCfb(ReadOnlySpan<byte> source, Span<byte> destination, Span<byte> register)
+    {
+        ref byte src = ref MemoryMarshal.GetReference(source);
+        ref byte dst = ref MemoryMarshal.GetReference(destination);
+        ref Vector128<byte> keys = ref MemoryMarshal.GetArrayDataReference(_encryptionKeys);
+        Vector128<byte> feedback = Vector128.LoadUnsafe(ref MemoryMarshal.GetReference(register));
+        for (int offset = 0; offset < source.Length; offset += 16)
+        {
+            feedback = EncryptBlock(ref keys, _rounds, feedback) ^ Vector128.LoadUnsafe(ref Unsafe.Add(ref src, offset));
+            feedback.StoreUnsafe(ref Unsafe.Add(ref dst, offset));
+        }
+
+        feedback.StoreUnsafe(ref MemoryMarshal.GetReference(register));
     }
 
     public void DecryptCbc(ReadOnlySpan<byte> source, Span<byte> destination, Span<byte> chainingValue)
