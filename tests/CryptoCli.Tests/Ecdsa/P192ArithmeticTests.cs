@@ -193,6 +193,32 @@ public class P192ArithmeticTests
     }
 
     [Fact]
+    public void Rfc6979NonceWithTheReusedZeroKeyHmacMatchesTheOneShotPath()
+    {
+        Random random = TestRandom.Create(6979);
+        foreach (int digestLength in new[] { 20, 32, 48, 64 })
+        {
+            System.Security.Cryptography.HashAlgorithmName hash = Rfc6979Nonce.HashForDigestLength(digestLength);
+            using var zeroKeyHmac = System.Security.Cryptography.IncrementalHash.CreateHMAC(hash, new byte[Rfc6979Nonce.OutputLength(hash)]);
+            for (int i = 0; i < 5; i++)
+            {
+                byte[] privateKey = Scalar(RandomBelow(random, N - 1) + 1) is var d ? ToBig(d).ToByteArray(isUnsigned: true, isBigEndian: true) : null!;
+                byte[] key24 = new byte[24];
+                privateKey.CopyTo(key24, 24 - privateKey.Length);
+                P192Scalar e = Scalar(RandomBelow(random, N));
+                var oneShot = new Rfc6979Nonce(hash, key24, e, new byte[64], new byte[64]);
+                var reused = new Rfc6979Nonce(hash, key24, e, new byte[64], new byte[64], zeroKeyHmac);
+                for (int candidate = 0; candidate < 2; candidate++)
+                {
+                    oneShot.Next(out P192Scalar expected);
+                    reused.Next(out P192Scalar actual);
+                    Assert.Equal(ToBig(expected), ToBig(actual));
+                }
+            }
+        }
+    }
+
+    [Fact]
     public void InterleavedWNafMatchesDoubleAndAdd()
     {
         var g = (Gx, Gy);

@@ -7,6 +7,7 @@ using System.IO;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 using System.Security.Cryptography;
+using System.Threading;
 #if NET
 using System.Formats.Asn1;
 #endif
@@ -63,6 +64,9 @@ public sealed class ECDsaSecp192r1 : ECDsa
     private P192AffinePoint _publicKey;
     private ulong[]? _privateKey; // three limbs, little-endian; wiped on Dispose and on key replacement
     private bool _disposed;
+#if NET
+    private IncrementalHash? _zeroKeyHmac; // RFC 6979's first HMAC key (all zeros), kept between signatures; see TakeZeroKeyHmac
+#endif
 
     /// <summary>Creates an instance with a fresh key pair from <see cref="RandomNumberGenerator"/>.</summary>
     public ECDsaSecp192r1()
@@ -382,6 +386,9 @@ public sealed class ECDsaSecp192r1 : ECDsa
             _privateKey = null;
             _publicKey = default;
             _disposed = true;
+#if NET
+            Interlocked.Exchange(ref _zeroKeyHmac, null)?.Dispose();
+#endif
         }
 
         base.Dispose(disposing);
@@ -403,6 +410,13 @@ public sealed class ECDsaSecp192r1 : ECDsa
         Span<byte> privateKeyBytes = stackalloc byte[FieldSize];
         Span<byte> k = stackalloc byte[64];
         Span<byte> v = stackalloc byte[64];
+        HashAlgorithmName hmacHash = Rfc6979Nonce.HashForDigestLength(hash.Length);
+#if NET
+        IncrementalHash? zeroKeyHmac = TakeZeroKeyHmac(hmacHash);
+        bool zeroKeyHmacReset = false;
+#else
+        System.Security.Cryptography.IncrementalHash? zeroKeyHmac = null;
+#endif
         try
         {
             ref P192Scalar privateKey = ref secrets[0];
@@ -410,7 +424,10 @@ public sealed class ECDsaSecp192r1 : ECDsa
             privateKey = new P192Scalar(privateKeyLimbs[0], privateKeyLimbs[1], privateKeyLimbs[2]);
             P192Scalar e = P192Scalar.FromHash(hash);
             privateKey.Write(privateKeyBytes);
-            Rfc6979Nonce nonces = new(Rfc6979Nonce.HashForDigestLength(hash.Length), privateKeyBytes, e, k, v);
+            Rfc6979Nonce nonces = new(hmacHash, privateKeyBytes, e, k, v, zeroKeyHmac);
+#if NET
+            zeroKeyHmacReset = true;
+#endif
             while (true)
             {
                 nonces.Next(out nonce);
@@ -428,8 +445,48 @@ public sealed class ECDsaSecp192r1 : ECDsa
             CryptographicOperations.ZeroMemory(privateKeyBytes);
             CryptographicOperations.ZeroMemory(k);
             CryptographicOperations.ZeroMemory(v);
+#if NET
+            ReturnZeroKeyHmac(zeroKeyHmac, zeroKeyHmacReset);
+#endif
         }
     }
+
+#if NET
+    /// <summary>
+    /// The instance's HMAC object keyed with RFC 6979's all-zero K for <paramref name="hash"/>, taken out of the
+    /// instance so that concurrent signatures never share it (a second one meanwhile gets null and the one-shot
+    /// HMAC). Created by the first signature, so that later signatures allocate nothing.
+    /// </summary>
+    private IncrementalHash? TakeZeroKeyHmac(HashAlgorithmName hash)
+    {
+        IncrementalHash? hmac = Interlocked.Exchange(ref _zeroKeyHmac, null);
+        // The four hashes used here have four different lengths (AlgorithmName would say "HMACSHA256", not "SHA256").
+        int length = Rfc6979Nonce.OutputLength(hash);
+        if (hmac is not null && hmac.HashLengthInBytes == length)
+        {
+            return hmac;
+        }
+
+        hmac?.Dispose();
+        Span<byte> zeroKey = stackalloc byte[length];
+        zeroKey.Clear();
+        return IncrementalHash.CreateHMAC(hash, zeroKey);
+    }
+
+    /// <summary>Puts the HMAC object back, unless it may hold part of a message (an exception came first) or one is already back.</summary>
+    private void ReturnZeroKeyHmac(IncrementalHash? hmac, bool reset)
+    {
+        if (hmac is null)
+        {
+            return;
+        }
+
+        if (!reset || _disposed || Interlocked.CompareExchange(ref _zeroKeyHmac, hmac, null) is not null)
+        {
+            hmac.Dispose();
+        }
+    }
+#endif
 
     /// <summary>r = x(k*G) mod n, s = k^-1 (e + r d) mod n; false when r or s is zero (then the next nonce is tried).</summary>
     internal static bool TrySign(in P192Scalar privateKey, in P192Scalar e, in P192Scalar nonce, out P192Scalar r, out P192Scalar s)

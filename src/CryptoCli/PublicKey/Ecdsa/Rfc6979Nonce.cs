@@ -33,7 +33,17 @@ internal ref struct Rfc6979Nonce
         hash == HashAlgorithmName.SHA1 ? 20 : hash == HashAlgorithmName.SHA384 ? 48 : hash == HashAlgorithmName.SHA512 ? 64 : 32;
 
     /// <summary>Steps b-f. <paramref name="k"/> and <paramref name="v"/> are at least 64 bytes of scratch.</summary>
-    public Rfc6979Nonce(HashAlgorithmName hash, ReadOnlySpan<byte> privateKey24, in P192Scalar reducedHash, Span<byte> k, Span<byte> v)
+    /// <param name="hash">The HMAC's hash.</param>
+    /// <param name="privateKey24">int2octets(x).</param>
+    /// <param name="reducedHash">bits2int(h1) mod n.</param>
+    /// <param name="k">Scratch for K.</param>
+    /// <param name="v">Scratch for V.</param>
+    /// <param name="zeroKeyHmac">
+    /// Null, or a reusable HMAC object (.NET) keyed with step c's all-zero K for <paramref name="hash"/>: step d's HMAC
+    /// then reuses its key state instead of a one-shot call, which re-derives the key state every time. It is left
+    /// reset (its key state is public; the message, which holds the private key, is gone).
+    /// </param>
+    public Rfc6979Nonce(HashAlgorithmName hash, ReadOnlySpan<byte> privateKey24, in P192Scalar reducedHash, Span<byte> k, Span<byte> v, IncrementalHash? zeroKeyHmac = null)
     {
         _hash = hash;
         int length = OutputLength(hash);
@@ -54,7 +64,18 @@ internal ref struct Rfc6979Nonce
                 message[length] = separator;
                 privateKey24.CopyTo(message.Slice(length + 1));
                 reducedHash.Write(message.Slice(length + 1 + 24));
-                Hmac(_k, message, _k);
+#if NET
+                if (separator == 0 && zeroKeyHmac is not null)
+                {
+                    zeroKeyHmac.AppendData(message);
+                    zeroKeyHmac.GetHashAndReset(_k);
+                }
+                else
+#endif
+                {
+                    Hmac(_k, message, _k);
+                }
+
                 Hmac(_k, _v, _v);
             }
         }
