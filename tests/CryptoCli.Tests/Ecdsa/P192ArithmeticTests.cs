@@ -145,6 +145,38 @@ public class P192ArithmeticTests
         }
     }
 
+    [Fact]
+    public void DivstepInversionMatchesTheBinaryAlgorithmAndBigInteger()
+    {
+        // The .NET inversion (Bernstein-Yang divsteps) against the portable binary extended Euclidean algorithm
+        // and BigInteger, modulo p and n, on edge values and random ones (random bit lengths too, for short inputs).
+        Random random = TestRandom.Create(2019);
+        foreach ((BigInteger modulus, P192SafeGcdModulus info) in new[] { (P, P192SafeGcd.FieldPrime), (N, P192SafeGcd.GroupOrder) })
+        {
+            var values = new List<BigInteger> { 1, 2, 3, modulus - 1, modulus - 2, (modulus - 1) / 2, (modulus + 1) / 2, BigInteger.One << 62, (BigInteger.One << 62) - 1, BigInteger.One << 124, BigInteger.One << 186, (BigInteger.One << 186) - 1, BigInteger.One << 191, ulong.MaxValue };
+            for (int i = 0; i < 400; i++)
+            {
+                values.Add((RandomBelow(random, modulus - 1) + 1) >> random.Next(i % 4 == 0 ? 190 : 1));
+            }
+
+            (ulong m0, ulong m1, ulong m2) = Limbs(modulus);
+            foreach (BigInteger a in values)
+            {
+                if (a.IsZero)
+                {
+                    continue;
+                }
+
+                (ulong a0, ulong a1, ulong a2) = Limbs(a);
+                P192SafeGcd.InvertVariableTime(a0, a1, a2, info, out ulong r0, out ulong r1, out ulong r2);
+                P192Scalar.InvertModOddVariableTime(a0, a1, a2, m0, m1, m2, out ulong b0, out ulong b1, out ulong b2);
+                BigInteger expected = BigInteger.ModPow(a, modulus - 2, modulus);
+                Assert.True(expected == ToBig(r0, r1, r2), $"divsteps {a:x} mod {modulus:x}");
+                Assert.True(expected == ToBig(b0, b1, b2), $"binary {a:x} mod {modulus:x}");
+            }
+        }
+    }
+
     private static IEnumerable<BigInteger> Multipliers(int seed, int count)
     {
         foreach (BigInteger k in new BigInteger[] { 1, 2, 3, 4, 15, 16, 17, 31, 32, 33, 63, 64, 65, 127, N - 1, N - 2, N - 3, N - 16, N - 17, N - 63, N - 64, N - 65, BigInteger.One << 186, (N - 1) / 2, (N + 1) / 2, BigInteger.One << 188, (BigInteger.One << 191) + 1 })

@@ -396,10 +396,17 @@ internal struct P192FieldElement
         }
     }
 
-    /// <summary>a^-1 for a != 0, by the binary extended Euclidean algorithm: VARIABLE-TIME (public or blinded values only).</summary>
+    /// <summary>
+    /// a^-1 for a != 0: VARIABLE-TIME (public or blinded values only). Bernstein-Yang divsteps on .NET, the binary
+    /// extended Euclidean algorithm elsewhere.
+    /// </summary>
     public static void InvertVariableTime(in P192FieldElement a, out P192FieldElement result)
     {
+#if NET
+        P192SafeGcd.InvertVariableTime(a.L0, a.L1, a.L2, P192SafeGcd.FieldPrime, out result.L0, out result.L1, out result.L2);
+#else
         P192Scalar.InvertModOddVariableTime(a.L0, a.L1, a.L2, P0, P1, P2, out result.L0, out result.L1, out result.L2);
+#endif
     }
 
     /// <summary>
