@@ -242,6 +242,41 @@ public class HarakaTests
         Assert.Throws<ArgumentException>("outputs", () => Haraka.Haraka256x4(buffer.AsSpan(0, 128), buffer.AsSpan(32, 128)));
     }
 
+    /// <summary>
+    /// The single calls' inlined overlap test against the general span helper, at every offset of the output around
+    /// the input (throws exactly when the two partially overlap; otherwise the result equals the out-of-place hash).
+    /// </summary>
+    [Theory]
+    [InlineData(32)]
+    [InlineData(64)]
+    public void SingleCall_EveryOutputOffset_OverlapRule(int inputSize)
+    {
+        HashFunction hash = inputSize == 32 ? Haraka.Haraka256 : Haraka.Haraka512;
+        byte[] input = TestRandom.Bytes(TestRandom.Create(604 + inputSize), inputSize);
+        byte[] expected = new byte[32];
+        hash(input, expected);
+        const int Margin = 40;
+        for (int offset = -Margin; offset <= inputSize + Margin - 32; offset++)
+        {
+            byte[] buffer = new byte[inputSize + 2 * Margin];
+            input.CopyTo(buffer, Margin);
+            byte[] before = (byte[])buffer.Clone();
+            Span<byte> source = buffer.AsSpan(Margin, inputSize);
+            Span<byte> destination = buffer.AsSpan(Margin + offset, 32);
+            if (SpanHelpers.PartiallyOverlaps(destination, source))
+            {
+                byte[] copy = buffer;
+                Assert.Throws<ArgumentException>("output", () => hash(copy.AsSpan(Margin, inputSize), copy.AsSpan(Margin + offset, 32)));
+                Assert.Equal(before, buffer);
+            }
+            else
+            {
+                hash(source, destination);
+                Assert.True(expected.AsSpan().SequenceEqual(buffer.AsSpan(Margin + offset, 32)), $"Haraka input {inputSize} bytes, output at offset {offset}");
+            }
+        }
+    }
+
     private static void AssertFixedLength(string paramName, int length, Action action)
     {
         ArgumentException e = Assert.Throws<ArgumentException>(paramName, action);

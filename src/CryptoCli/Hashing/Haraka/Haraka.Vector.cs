@@ -50,21 +50,21 @@ internal static class HarakaVector<TAes>
         }
     }
 
+    /// <summary>
+    /// One Haraka-256. Inlined into the public single call, and unrolled by hand (the JIT keeps a five-trip loop), so
+    /// that a call is the 20 AESENCs with their constants as memory operands and nothing else.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static void Haraka256(ref byte input, ref byte output)
     {
         ref Vector128<byte> rc = ref MemoryMarshal.GetArrayDataReference(s_rc);
         Vector128<byte> in0 = Load(ref input, 0), in1 = Load(ref input, 1);
         Vector128<byte> s0 = in0, s1 = in1;
-        for (int t = 0; t < 5; t++)
-        {
-            ref Vector128<byte> k = ref Unsafe.Add(ref rc, 4 * t);
-            s0 = TAes.Encrypt(s0, k);
-            s1 = TAes.Encrypt(s1, Unsafe.Add(ref k, 1));
-            s0 = TAes.Encrypt(s0, Unsafe.Add(ref k, 2));
-            s1 = TAes.Encrypt(s1, Unsafe.Add(ref k, 3));
-            Mix2(ref s0, ref s1);
-        }
-
+        Round256(ref s0, ref s1, ref rc);
+        Round256(ref s0, ref s1, ref Unsafe.Add(ref rc, 4));
+        Round256(ref s0, ref s1, ref Unsafe.Add(ref rc, 8));
+        Round256(ref s0, ref s1, ref Unsafe.Add(ref rc, 12));
+        Round256(ref s0, ref s1, ref Unsafe.Add(ref rc, 16));
         Store(ref output, 0, s0 ^ in0);
         Store(ref output, 1, s1 ^ in1);
     }
@@ -129,20 +129,17 @@ internal static class HarakaVector<TAes>
         Store(ref output, 14, h0 ^ Load(ref input, 14)); Store(ref output, 15, h1 ^ Load(ref input, 15));
     }
 
+    /// <summary>One Haraka-512, inlined and unrolled as <see cref="Haraka256"/>.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static void Haraka512(ref byte input, ref byte output)
     {
         ref Vector128<byte> rc = ref MemoryMarshal.GetArrayDataReference(s_rc);
         Vector128<byte> s0 = Load(ref input, 0), s1 = Load(ref input, 1), s2 = Load(ref input, 2), s3 = Load(ref input, 3);
-        for (int t = 0; t < 5; t++)
-        {
-            ref Vector128<byte> k = ref Unsafe.Add(ref rc, 8 * t);
-            s0 = TAes.Encrypt(s0, k); s1 = TAes.Encrypt(s1, Unsafe.Add(ref k, 1));
-            s2 = TAes.Encrypt(s2, Unsafe.Add(ref k, 2)); s3 = TAes.Encrypt(s3, Unsafe.Add(ref k, 3));
-            s0 = TAes.Encrypt(s0, Unsafe.Add(ref k, 4)); s1 = TAes.Encrypt(s1, Unsafe.Add(ref k, 5));
-            s2 = TAes.Encrypt(s2, Unsafe.Add(ref k, 6)); s3 = TAes.Encrypt(s3, Unsafe.Add(ref k, 7));
-            Mix4(ref s0, ref s1, ref s2, ref s3);
-        }
-
+        Round512(ref s0, ref s1, ref s2, ref s3, ref rc);
+        Round512(ref s0, ref s1, ref s2, ref s3, ref Unsafe.Add(ref rc, 8));
+        Round512(ref s0, ref s1, ref s2, ref s3, ref Unsafe.Add(ref rc, 16));
+        Round512(ref s0, ref s1, ref s2, ref s3, ref Unsafe.Add(ref rc, 24));
+        Round512(ref s0, ref s1, ref s2, ref s3, ref Unsafe.Add(ref rc, 32));
         Truncate(s0 ^ Load(ref input, 0), s1 ^ Load(ref input, 1), s2 ^ Load(ref input, 2), s3 ^ Load(ref input, 3), ref output);
     }
 
@@ -207,6 +204,28 @@ internal static class HarakaVector<TAes>
         Truncate(b0 ^ j0, b1 ^ j1, b2 ^ j2, b3 ^ j3, ref Unsafe.Add(ref output, 32));
         Truncate(c0 ^ l0, c1 ^ l1, c2 ^ l2, c3 ^ l3, ref Unsafe.Add(ref output, 64));
         Truncate(d0 ^ n0, d1 ^ n1, d2 ^ n2, d3 ^ n3, ref Unsafe.Add(ref output, 96));
+    }
+
+    /// <summary>One Haraka-256 round: two AES rounds per lane with RC[4t..4t+3] at <paramref name="k"/>, then pi8u.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void Round256(ref Vector128<byte> s0, ref Vector128<byte> s1, ref Vector128<byte> k)
+    {
+        s0 = TAes.Encrypt(s0, k);
+        s1 = TAes.Encrypt(s1, Unsafe.Add(ref k, 1));
+        s0 = TAes.Encrypt(s0, Unsafe.Add(ref k, 2));
+        s1 = TAes.Encrypt(s1, Unsafe.Add(ref k, 3));
+        Mix2(ref s0, ref s1);
+    }
+
+    /// <summary>One Haraka-512 round: two AES rounds per lane with RC[8t..8t+7] at <paramref name="k"/>, then pi16u.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void Round512(ref Vector128<byte> s0, ref Vector128<byte> s1, ref Vector128<byte> s2, ref Vector128<byte> s3, ref Vector128<byte> k)
+    {
+        s0 = TAes.Encrypt(s0, k); s1 = TAes.Encrypt(s1, Unsafe.Add(ref k, 1));
+        s2 = TAes.Encrypt(s2, Unsafe.Add(ref k, 2)); s3 = TAes.Encrypt(s3, Unsafe.Add(ref k, 3));
+        s0 = TAes.Encrypt(s0, Unsafe.Add(ref k, 4)); s1 = TAes.Encrypt(s1, Unsafe.Add(ref k, 5));
+        s2 = TAes.Encrypt(s2, Unsafe.Add(ref k, 6)); s3 = TAes.Encrypt(s3, Unsafe.Add(ref k, 7));
+        Mix4(ref s0, ref s1, ref s2, ref s3);
     }
 
     /// <summary>pi8u: (s0, s1) = (unpacklo32(s0, s1), unpackhi32(s0, s1)).</summary>
