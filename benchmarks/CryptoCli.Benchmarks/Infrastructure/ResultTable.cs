@@ -46,6 +46,13 @@ public sealed class ResultTable
                 operation += $" [{others}]";
             }
 
+            // A class that measures one case under several jobs (code generators) names the job in the operation.
+            string job = report.BenchmarkCase.Job.Id;
+            if (job is not ("Short" or "Dry" or "Full"))
+            {
+                operation += $" ({job})";
+            }
+
             rows.Add(new ResultRow(
                 row?.Primitive ?? primitive?.Name ?? report.BenchmarkCase.Descriptor.Type.Name,
                 operation.Replace(',', ';'),

@@ -21,6 +21,15 @@ internal static class RijndaelTables
     /// <summary>Td0‖Td1‖Td2‖Td3 in one array.</summary>
     public static readonly uint[] Td = new uint[1024];
 
+    /// <summary>
+    /// The last encryption round's table: S-box values shifted into row r, Te4[256·r + x] = S[x] &lt;&lt; 8r, so that
+    /// round reads words like the others (no MixColumns) instead of bytes it would shift and OR.
+    /// </summary>
+    public static readonly uint[] Te4 = new uint[1024];
+
+    /// <summary>The last decryption round's table: Td4[256·r + x] = InvS[x] &lt;&lt; 8r.</summary>
+    public static readonly uint[] Td4 = new uint[1024];
+
     static RijndaelTables()
     {
         // Walk the multiplicative group with generator 3 to get inverses: x = 3^i, inv(x) = 3^(255 - i).
@@ -70,6 +79,11 @@ internal static class RijndaelTables
             Td[256 + x] = Td1[x];
             Td[512 + x] = Td2[x];
             Td[768 + x] = Td3[x];
+            for (int row = 0; row < 4; row++)
+            {
+                Te4[256 * row + x] = (uint)SBox[x] << (8 * row);
+                Td4[256 * row + x] = (uint)InverseSBox[x] << (8 * row);
+            }
         }
     }
 
