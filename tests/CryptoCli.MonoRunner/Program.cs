@@ -38,7 +38,7 @@ internal static class Program
         new HeccVectorChecks(),
         new GcmVectorChecks(
             key => new BlockCipherKernel[] { new RijndaelPortableKernel(key, 16), new RijndaelBitslicedKernel(key, 16) },
-            key => new BlockCipherKernel[] { new CamelliaTable32Kernel(key), Camellia.CreateDefaultKernel(key) },
+            key => new BlockCipherKernel[] { new CamelliaTable32Kernel(key), Camellia.Kernels.CreateDefault(key, 16) },
             new Func<byte[], GHashKernel>[] { h => new GHashPortableKernel(h) }),
         new CmacVectorChecks(),
         new KeyWrapVectorChecks(),
