@@ -35,6 +35,8 @@ public class PortableSourceTests
             "wiping: every byte becomes zero, whatever the byte order"),
         ("Internal/SpanHelpers.cs", new Regex(@"Unsafe\.(ReadUnaligned<ulong>|WriteUnaligned)\(ref Unsafe\.Add\(ref (l|r|d), i\)"),
             "SpanHelpers.Xor XORs 8 bytes at a time: XOR is byte-wise, so loading and storing in the same host order is exact"),
+        ("*", new Regex(@"Unsafe\.CopyBlockUnaligned\("),
+            "a byte-for-byte copy (memmove): the same bytes land in the same order, whatever the host's byte order"),
         ("PublicKey/Ecdsa/P192Curve.cs", new Regex(@"Unsafe\.As<P192AffinePoint, ulong>"),
             "a struct of ulong fields viewed as its ulongs (net10.0 Vector256 table select): no byte data involved"),
     };
