@@ -248,7 +248,7 @@ internal sealed class RijndaelPortableKernel : BlockCipherKernel, ICbcDecryptKer
             ref byte output = ref Unsafe.Add(ref destination, offset);
             // chain = previous block ‖ this pair's ciphertext: the 32 bytes each plaintext block is XORed with, shifted by one block.
             bool pair = length - offset >= 32;
-            CopyBytes(ref Unsafe.Add(ref chain, 16), ref input, pair ? 32 : 16);
+            Unsafe.CopyBlockUnaligned(ref Unsafe.Add(ref chain, 16), ref input, pair ? 32u : 16u);
             if (pair)
             {
                 DecryptTwo(ref td, ref td4, ref key, rounds, ref input, ref output);
@@ -264,17 +264,7 @@ internal sealed class RijndaelPortableKernel : BlockCipherKernel, ICbcDecryptKer
                 ByteOrder.WriteUInt64LittleEndian(ref output, i, ByteOrder.ReadUInt64LittleEndian(ref output, i) ^ ByteOrder.ReadUInt64LittleEndian(ref chain, i));
             }
 
-            CopyBytes(ref chain, ref Unsafe.Add(ref chain, bytes), 16);
-        }
-    }
-
-    /// <summary>Copies a multiple of 8 bytes between disjoint ranges, a 64-bit word at a time (byte order does not matter).</summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void CopyBytes(ref byte destination, ref byte source, int length)
-    {
-        for (int i = 0; i < length; i += 8)
-        {
-            ByteOrder.WriteUInt64LittleEndian(ref destination, i, ByteOrder.ReadUInt64LittleEndian(ref source, i));
+            Unsafe.CopyBlockUnaligned(ref chain, ref Unsafe.Add(ref chain, bytes), 16);
         }
     }
 
