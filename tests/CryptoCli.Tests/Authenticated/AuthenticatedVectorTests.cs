@@ -10,7 +10,8 @@ namespace CryptoCli.Tests;
 /// examples of draft-kato-ipsec-camellia-gcm), Vectors/cmac
 /// (RFC 4493 / SP 800-38B, Wycheproof AES-CMAC and Camellia-CMAC) and Vectors/keywrap (RFC 3394, RFC 5649, RFC 3657,
 /// Wycheproof AES-KW, AES-KWP and Camellia-KW): the checks shared with the Mono runner
-/// (tests/CryptoCli.VectorChecks/AuthenticatedVectorChecks.cs). GCM runs every AES (or Camellia) kernel and every GHASH kernel.
+/// (tests/CryptoCli.VectorChecks/AuthenticatedVectorChecks.cs). GCM runs every AES (or Camellia) kernel and every GHASH kernel,
+/// every pair of them on the Wycheproof file.
 /// </summary>
 public class AuthenticatedVectorTests
 {
