@@ -1,8 +1,9 @@
 // What Vectors/gcm, Vectors/cmac and Vectors/keywrap mean: NIST CAVP GCM response files (gcmEncryptExtIV*, gcmDecrypt*,
 // with FAIL records), other published GCM vectors in the same layout (Mbed TLS's selection of NIST's AES-GCM validation
-// vectors for 192- and 256-bit keys, the Camellia-GCM examples of draft-kato-ipsec-camellia-gcm in camellia-* files), Wycheproof tests converted to one "name=value" line per test (aes_gcm, aes_cmac, camellia_cmac,
-// aes_wrap, aes_kwp, camellia_wrap), and the RFC 4493 / SP 800-38B, RFC 3394, RFC 5649 and RFC 3657 examples. Plain C#
-// shared by the xunit suite (every block-cipher kernel and every GHASH kernel) and the Mono runner (the portable ones).
+// vectors for 192- and 256-bit keys, the Camellia-GCM examples of draft-kato-ipsec-camellia-gcm in camellia-* files),
+// Wycheproof tests converted to one "name=value" line per test (aes_gcm, aes_cmac, camellia_cmac, aes_wrap, aes_kwp,
+// camellia_wrap), and the RFC 4493 / SP 800-38B, RFC 3394, RFC 5649 and RFC 3657 examples. Plain C# shared by the xunit
+// suite (every block-cipher kernel and every GHASH kernel) and the Mono runner (the portable ones).
 
 using System;
 using System.Collections.Generic;
