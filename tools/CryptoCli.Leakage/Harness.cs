@@ -7,14 +7,28 @@ namespace CryptoCli.Leakage;
 
 /// <summary>The outcome of one case.</summary>
 internal sealed record CaseResult(LeakageCase Case, long Measurements, long Class0, long Class1, double FirstOrderT, string Test,
-    double AllDataT, double SecondOrderT, double MedianNanoseconds, TimeSpan Elapsed)
+    double AllDataT, double SecondOrderT, double MedianNanoseconds, TimeSpan Elapsed, double MeanDifferenceNanoseconds)
 {
     /// <summary>dudect's figure: the largest |t| of every test, first and second order.</summary>
     public double MaxT => Math.Max(FirstOrderT, SecondOrderT);
 }
 
 /// <summary>Settings shared by every case of a run.</summary>
-internal sealed record HarnessOptions(bool Evict, TimeSpan WarmUp, int CroppingThresholds);
+internal sealed record HarnessOptions(bool Evict, TimeSpan WarmUp, int CroppingThresholds, ClassMode Classes = ClassMode.FixedVsRandom);
+
+/// <summary>What class 0 is. The default is the test; the other two are checks of the harness and of the cause of a signal.</summary>
+internal enum ClassMode
+{
+    /// <summary>dudect's test: the case's fixed input vs random inputs.</summary>
+    FixedVsRandom,
+
+    /// <summary>One random input, drawn once per case, vs random inputs: a fixed value with no special structure.</summary>
+    FixedRandomVsRandom,
+
+    /// <summary>Random vs random (an A/A test): both classes come from the same distribution, so any |t| above 4.5 is
+    /// the harness's or the machine's, not the code's.</summary>
+    RandomVsRandom,
+}
 
 /// <summary>
 /// The measurement loop. For each batch: draw a random class per measurement and write that measurement's input
@@ -64,13 +78,14 @@ internal sealed class Harness : IDisposable
         byte[] classes = new byte[BatchSize];
         byte[] inputs = new byte[BatchSize * inputLength];
         long[] times = new long[BatchSize];
+        byte[] fixedRandom = RandomNumberGenerator.GetBytes(inputLength);
 
         // Warm-up: the same loop, results discarded, until the JIT has had time to settle on optimised code.
         var warmUp = Stopwatch.StartNew();
         int warmUpBatches = 0;
         while (warmUp.Elapsed < _options.WarmUp || warmUpBatches < 2)
         {
-            RunBatch(leakageCase, classes, inputs, times, BatchSize);
+            RunBatch(leakageCase, classes, inputs, fixedRandom, times, BatchSize);
             warmUpBatches++;
         }
 
@@ -85,7 +100,7 @@ internal sealed class Harness : IDisposable
         while (done < measurements)
         {
             int count = (int)Math.Min(BatchSize, measurements - done);
-            RunBatch(leakageCase, classes, inputs, times, count);
+            RunBatch(leakageCase, classes, inputs, fixedRandom, times, count);
             for (int i = 0; i < count; i++)
             {
                 int inputClass = classes[i];
@@ -115,12 +130,12 @@ internal sealed class Harness : IDisposable
         Array.Sort(calibrationTimes);
         double median = calibrationTimes[calibrationTimes.Length / 2] * 1e9 / Stopwatch.Frequency;
         long minimum = Math.Min(MinimumTestCount, Math.Max(1000, measurements / 4));
-        (double firstOrder, string test, double secondOrder) = statistics.Max(minimum);
+        (double firstOrder, string test, double secondOrder, double difference) = statistics.Max(minimum);
         return new CaseResult(leakageCase, measurements, measurements - class1, class1, firstOrder, test, statistics.AllDataT,
-            secondOrder, median, started.Elapsed);
+            secondOrder, median, started.Elapsed, difference * 1e9 / Stopwatch.Frequency);
     }
 
-    private void RunBatch(LeakageCase leakageCase, byte[] classes, byte[] inputs, long[] times, int count)
+    private void RunBatch(LeakageCase leakageCase, byte[] classes, byte[] inputs, byte[] fixedRandom, long[] times, int count)
     {
         int inputLength = leakageCase.InputLength;
         RandomNumberGenerator.Fill(classes.AsSpan(0, count));
@@ -128,9 +143,13 @@ internal sealed class Harness : IDisposable
         {
             classes[i] &= 1;
             Span<byte> input = inputs.AsSpan(i * inputLength, inputLength);
-            if (classes[i] == 0)
+            if (classes[i] == 0 && _options.Classes == ClassMode.FixedVsRandom)
             {
                 leakageCase.WriteFixedInput(input);
+            }
+            else if (classes[i] == 0 && _options.Classes == ClassMode.FixedRandomVsRandom)
+            {
+                fixedRandom.CopyTo(input);
             }
             else
             {

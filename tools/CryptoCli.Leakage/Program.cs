@@ -26,6 +26,8 @@ public static class Program
           --measurements N         timed calls per case (default 1,000,000; --short: 40,000)
           --short                  the CI run: fewer measurements (slow cases fewer still), 0.2 s warm-up per case
           --no-evict               do not evict the L1 data cache before each timed call
+          --classes MODE           class 0: fixed (the case's fixed input, the default), fixed-random (one random
+                                   input drawn per case) or random (an A/A test: any |t| >= 4.5 is the harness's)
           --control-threshold T    the control must reach |t| > T (default 10)
           --markdown PATH          also write the result table as Markdown to PATH
         """;
@@ -64,7 +66,7 @@ public static class Program
             return 2;
         }
 
-        var harnessOptions = new HarnessOptions(options.Evict, WarmUp: TimeSpan.FromSeconds(options.Short ? 0.2 : 1.0), CroppingThresholds: 100);
+        var harnessOptions = new HarnessOptions(options.Evict, WarmUp: TimeSpan.FromSeconds(options.Short ? 0.2 : 1.0), CroppingThresholds: 100, options.Classes);
         using var harness = new Harness(harnessOptions);
         string header = Header(args, harnessOptions);
         Console.WriteLine(header);
@@ -85,7 +87,7 @@ public static class Program
             CaseResult result = harness.Measure(c, measurements);
             results.Add(result);
             Console.WriteLine(string.Create(CultureInfo.InvariantCulture,
-                $"{c.Name,-34} max |t| = {result.FirstOrderT,7:0.00} ({result.Test}), all data {result.AllDataT,6:0.00}, 2nd order {result.SecondOrderT,6:0.00}, median {result.MedianNanoseconds,9:0} ns, n = {result.Measurements:N0}, {result.Elapsed.TotalSeconds:0.0} s: {Verdict(result, options.ControlThreshold)}"));
+                $"{c.Name,-34} max |t| = {result.FirstOrderT,7:0.00} ({result.Test}), diff {result.MeanDifferenceNanoseconds,6:+0.00;-0.00} ns, all data {result.AllDataT,6:0.00}, 2nd order {result.SecondOrderT,6:0.00}, median {result.MedianNanoseconds,9:0} ns, n = {result.Measurements:N0}, {result.Elapsed.TotalSeconds:0.0} s: {Verdict(result, options.ControlThreshold)}"));
         }
 
         string table = Table(results, skipped, options.ControlThreshold);
@@ -203,7 +205,7 @@ public static class Program
         return string.Create(CultureInfo.InvariantCulture, $"""
             CryptoCli.Leakage {string.Join(' ', args)}
             date (UTC): {DateTime.UtcNow:yyyy-MM-dd HH:mm}; CPU: {cpu}, {Environment.ProcessorCount} logical processors; {RuntimeInformation.FrameworkDescription} on {RuntimeInformation.OSDescription}
-            timer: Stopwatch.GetTimestamp at {Stopwatch.Frequency:N0} ticks/s; L1 eviction before each call: {(options.Evict ? "yes (64 KiB read; the control: the sets of the table lines its fixed input does not use)" : "no")}; warm-up {options.WarmUp.TotalSeconds:0.0} s per case; {options.CroppingThresholds} cropping percentiles + all data + second order; {priority}
+            timer: Stopwatch.GetTimestamp at {Stopwatch.Frequency:N0} ticks/s; L1 eviction before each call: {(options.Evict ? "yes (64 KiB read; the control: the sets of the table lines its fixed input does not use)" : "no")}; warm-up {options.WarmUp.TotalSeconds:0.0} s per case; {options.CroppingThresholds} cropping percentiles + all data + second order; classes: {options.Classes}; {priority}
             """);
     }
 
@@ -216,6 +218,8 @@ public static class Program
         public bool Short { get; private set; }
 
         public bool Evict { get; private set; } = true;
+
+        public ClassMode Classes { get; private set; } = ClassMode.FixedVsRandom;
 
         public double ControlThreshold { get; private set; } = 10;
 
@@ -240,6 +244,27 @@ public static class Program
                         break;
                     case "--no-evict":
                         options.Evict = false;
+                        break;
+                    case "--classes":
+                        if (!TryValue(args, ref i, out string mode, out error))
+                        {
+                            return null;
+                        }
+
+                        ClassMode? parsed = mode switch
+                        {
+                            "fixed" => ClassMode.FixedVsRandom,
+                            "fixed-random" => ClassMode.FixedRandomVsRandom,
+                            "random" => ClassMode.RandomVsRandom,
+                            _ => null,
+                        };
+                        if (parsed is null)
+                        {
+                            error = "--classes needs fixed, fixed-random or random.";
+                            return null;
+                        }
+
+                        options.Classes = parsed.Value;
                         break;
                     case "--list":
                         options.List = true;

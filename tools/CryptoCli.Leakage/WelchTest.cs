@@ -139,13 +139,15 @@ internal sealed class LeakageStatistics
     }
 
     /// <summary>
-    /// The largest first-order |t| among the tests with at least <paramref name="minimumCount"/> measurements and
-    /// which test it was, and the second-order |t| (0 until it has that many).
+    /// The largest first-order |t| among the tests with at least <paramref name="minimumCount"/> measurements, which
+    /// test it was and its difference of class means (class 0 minus class 1, in timer ticks), and the second-order |t|
+    /// (0 until it has that many).
     /// </summary>
-    public (double T, string Test, double SecondOrderT) Max(long minimumCount)
+    public (double T, string Test, double SecondOrderT, double MeanDifference) Max(long minimumCount)
     {
         double best = 0;
         string where = "-";
+        double difference = 0;
         Consider(_all, "all");
         for (int i = 0; i < _cropped.Length; i++)
         {
@@ -153,7 +155,7 @@ internal sealed class LeakageStatistics
         }
 
         double secondOrder = _secondOrder.Count >= minimumCount ? Math.Abs(_secondOrder.T) : 0;
-        return (best, where, secondOrder);
+        return (best, where, secondOrder, difference);
 
         void Consider(WelchTest test, string name)
         {
@@ -162,6 +164,7 @@ internal sealed class LeakageStatistics
             {
                 best = t;
                 where = name;
+                difference = test.MeanOf(0) - test.MeanOf(1);
             }
         }
     }
