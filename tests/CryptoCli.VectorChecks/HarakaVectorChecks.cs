@@ -1,8 +1,7 @@
 // What Vectors/haraka means (Haraka v2 paper, Appendix B: "Alg= In= Out=" token lines): the output of Haraka-256 or
-// Haraka-512 for one input, through the public functions, the portable kernel and the caller's hardware kernels.
+// Haraka-512 for one input, through the public functions and every registered kernel this process runs.
 
 using System;
-using System.Collections.Generic;
 
 namespace CryptoCli.VectorChecks;
 
@@ -10,16 +9,16 @@ namespace CryptoCli.VectorChecks;
 internal delegate void HarakaFunction(ReadOnlySpan<byte> input, Span<byte> output);
 
 /// <summary>
-/// Every record through the public single-input function, the portable kernel, the caller's extra kernels (AES-NI on
-/// the xunit side), and the public 4-way and 8-way functions with the vector in every lane (each lane must agree).
+/// Every record through the public single-input function, every kernel of <see cref="Haraka.Kernels"/> this process
+/// runs (single input, and 1 to 9 copies in one batch call: every lane must agree), and the public 4-way and 8-way
+/// functions with the vector in every lane.
 /// </summary>
 internal sealed class HarakaVectorChecks : VectorFamilyCheck
 {
-    private readonly Func<int, IEnumerable<(string Name, HarakaFunction Hash)>> _hardwareKernels;
-
-    /// <param name="hardwareKernels">Extra single-input kernels for an input size (32 or 64), named for failure messages.</param>
-    public HarakaVectorChecks(Func<int, IEnumerable<(string Name, HarakaFunction Hash)>> hardwareKernels)
-        : base("haraka") => _hardwareKernels = hardwareKernels;
+    public HarakaVectorChecks()
+        : base("haraka")
+    {
+    }
 
     public override int CheckFile(VectorFile file)
     {
@@ -37,17 +36,38 @@ internal sealed class HarakaVectorChecks : VectorFamilyCheck
             };
             VectorCheck.True(input.Length == inputSize, $"{record.Where}: input length");
 
-            var kernels = new List<(string Name, HarakaFunction Hash)>
+            byte[] actual = new byte[32];
+            (inputSize == 32 ? (HarakaFunction)Haraka.Haraka256 : Haraka.Haraka512)(input, actual);
+            VectorCheck.Equal(expected, actual, $"{record.Where} (public API)");
+            foreach (KernelEntry<Func<HarakaKernel>> entry in FamilyKernels.Supported(Haraka.Kernels))
             {
-                ("public API", inputSize == 32 ? Haraka.Haraka256 : Haraka.Haraka512),
-                ("portable", (source, destination) => HarakaPortable.Hash(source, destination, 1, inputSize)),
-            };
-            kernels.AddRange(_hardwareKernels(inputSize));
-            foreach ((string name, HarakaFunction hash) in kernels)
-            {
-                byte[] actual = new byte[32];
-                hash(input, actual);
-                VectorCheck.Equal(expected, actual, $"{record.Where} ({name})");
+                HarakaKernel kernel = entry.Create();
+                Array.Clear(actual, 0, actual.Length);
+                if (inputSize == 32)
+                {
+                    kernel.Haraka256(input, actual);
+                }
+                else
+                {
+                    kernel.Haraka512(input, actual);
+                }
+
+                VectorCheck.Equal(expected, actual, $"{record.Where} ({entry.Name})");
+                for (int copies = 1; copies <= 9; copies++)
+                {
+                    byte[] inputs = new byte[copies * inputSize];
+                    byte[] outputs = new byte[copies * 32];
+                    for (int i = 0; i < copies; i++)
+                    {
+                        input.CopyTo(inputs, i * inputSize);
+                    }
+
+                    kernel.Hash(inputs, outputs, copies, inputSize);
+                    for (int i = 0; i < copies; i++)
+                    {
+                        VectorCheck.Equal(expected, outputs.AsSpan(32 * i, 32), $"{record.Where} ({entry.Name}, {copies} inputs, input {i})");
+                    }
+                }
             }
 
             foreach (int lanes in new[] { 4, 8 })

@@ -2,23 +2,23 @@
 // instead of Len=): the digest of a message, through the public types, the caller's kernels, and streaming.
 
 using System;
-using System.Collections.Generic;
 using System.IO;
 using System.Security.Cryptography;
 
 namespace CryptoCli.VectorChecks;
 
 /// <summary>
-/// Every record through the public one-shot (<c>LuffaNNN.HashData</c>), every kernel the caller passes (portable
-/// always; the Vector128 kernel on the xunit side), <see cref="HashAlgorithm"/> ComputeHash, and streaming:
-/// TransformBlock in chunks of 1, 2, 3, ... bytes, and ComputeHash over a Stream.
+/// Every record through the public one-shot (<c>LuffaNNN.HashData</c>), every kernel of <see cref="LuffaCore.Kernels"/>
+/// this process runs (one-shot, and streaming in chunks of 1, 2, 3, ... bytes through <see cref="LuffaCore"/>),
+/// <see cref="HashAlgorithm"/> ComputeHash, and streaming through the public type: TransformBlock in growing chunks,
+/// and ComputeHash over a Stream.
 /// </summary>
 internal sealed class LuffaVectorChecks : VectorFamilyCheck
 {
-    private readonly IReadOnlyList<LuffaKernelKind> _kernels;
-
-    public LuffaVectorChecks(IReadOnlyList<LuffaKernelKind> kernels)
-        : base("luffa") => _kernels = kernels;
+    public LuffaVectorChecks()
+        : base("luffa")
+    {
+    }
 
     public override int CheckFile(VectorFile file)
     {
@@ -47,11 +47,22 @@ internal sealed class LuffaVectorChecks : VectorFamilyCheck
 
             VectorCheck.True(expected.Length == bits / 8, $"{record.Where}: MD length");
             VectorCheck.Equal(expected, PublicHash(bits, message), $"{record.Where}: HashData");
-            foreach (LuffaKernelKind kind in _kernels)
+            foreach (KernelEntry<Func<LuffaKernel>> entry in FamilyKernels.Supported(LuffaCore.Kernels))
             {
-                byte[] kernel = new byte[bits / 8];
-                LuffaCore.Hash(bits, message, kernel, kind);
-                VectorCheck.Equal(expected, kernel, $"{record.Where}: {kind} kernel");
+                LuffaKernel kernel = entry.Create();
+                byte[] oneShot = new byte[bits / 8];
+                LuffaCore.Hash(bits, message, oneShot, kernel);
+                VectorCheck.Equal(expected, oneShot, $"{record.Where}: {entry.Name} kernel");
+
+                using var core = new LuffaCore(bits, kernel);
+                for (int offset = 0, chunk = 1; offset < message.Length; offset += chunk, chunk++)
+                {
+                    core.Append(message.AsSpan(offset, Math.Min(chunk, message.Length - offset)));
+                }
+
+                byte[] streamed = new byte[bits / 8];
+                core.Finish(streamed);
+                VectorCheck.Equal(expected, streamed, $"{record.Where}: {entry.Name} kernel, growing chunks");
             }
 
             using (HashAlgorithm algorithm = CreatePublic(bits))

@@ -1,5 +1,6 @@
 using System;
 using System.Collections.Generic;
+using System.Linq;
 using System.Runtime.Intrinsics.X86;
 
 namespace CryptoCli.Leakage;
@@ -69,13 +70,13 @@ internal static class CaseCatalog
 
             // Luffa: every path is documented constant-time (bitsliced); two message blocks per call.
             new FunctionCase("luffa-256-vector", "LuffaCore.Hash(256), Vector128 kernel, 64-byte message",
-                Claim.ConstantTime, 64, 32, (input, output) => LuffaCore.Hash(256, input, output, LuffaKernelKind.Vector),
-                () => LuffaCore.IsVectorSupported ? null : "Vector128 is not hardware accelerated"),
+                Claim.ConstantTime, 64, 32, (input, output) => LuffaCore.Hash(256, input, output, LuffaCore.Kernels.Get("vector128").Create()),
+                () => LuffaCore.Kernels.Get("vector128").IsSupported ? null : "Vector128 is not hardware accelerated"),
             new FunctionCase("luffa-256-portable", "LuffaCore.Hash(256), portable scalar kernel, 64-byte message",
-                Claim.ConstantTime, 64, 32, (input, output) => LuffaCore.Hash(256, input, output, LuffaKernelKind.Portable), Always),
+                Claim.ConstantTime, 64, 32, (input, output) => LuffaCore.Hash(256, input, output, LuffaCore.Kernels.Get("portable").Create()), Always),
             new FunctionCase("luffa-512-vector", "LuffaCore.Hash(512), Vector128 kernel, 64-byte message",
-                Claim.ConstantTime, 64, 64, (input, output) => LuffaCore.Hash(512, input, output, LuffaKernelKind.Vector),
-                () => LuffaCore.IsVectorSupported ? null : "Vector128 is not hardware accelerated"),
+                Claim.ConstantTime, 64, 64, (input, output) => LuffaCore.Hash(512, input, output, LuffaCore.Kernels.Get("vector128").Create()),
+                () => LuffaCore.Kernels.Get("vector128").IsSupported ? null : "Vector128 is not hardware accelerated"),
 
             // Haraka: the hardware kernels (the public entry points pick them when present).
             new FunctionCase("haraka-256-hw", "Haraka.Haraka256 (AES instructions), 32-byte input",
@@ -163,13 +164,11 @@ internal static class CaseCatalog
         return cases;
     }
 
-    private static (string Name, Func<byte[], GHashKernel> Create, Func<string?> Unavailable)[] GHashKernels() => new (string, Func<byte[], GHashKernel>, Func<string?>)[]
-    {
-        ("vpclmul256", key => new GHashVpclmul256Kernel(key), () => GHashVpclmul256Kernel.IsSupported ? null : "no VPCLMULQDQ + AVX2 in this process"),
-        ("pclmul", key => new GHashPclmulKernel(key), () => GHashPclmulKernel.IsSupported ? null : "no PCLMULQDQ + SSSE3 in this process"),
-        ("pmull", key => new GHashPmullKernel(key), () => GHashPmullKernel.IsSupported ? null : NoArmAes),
-        ("portable", key => new GHashPortableKernel(key), Always),
-    };
+    /// <summary>Every entry of the GHASH registry, with the reason it cannot run here when it cannot.</summary>
+    private static (string Name, Func<byte[], GHashKernel> Create, Func<string?> Unavailable)[] GHashKernels() =>
+        GHashKernel.Kernels.Entries
+            .Select(e => (e.Name, e.Create, (Func<string?>)(() => e.IsSupported ? null : $"the {e.Name} instructions are not available in this process")))
+            .ToArray();
 
     private static string? Always() => null;
 

@@ -69,7 +69,7 @@ public class LuffaMonteCarloStudy
             ("t-locals", LuffaStudyKernels.TLocals),
             ("both", LuffaPortableKernelCompress),
         };
-        if (LuffaCore.IsVectorSupported)
+        if (LuffaCore.Kernels.Get("vector128").IsSupported)
         {
             variants.Add(("simd", LuffaVectorCompress));
         }

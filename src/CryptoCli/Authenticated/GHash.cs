@@ -1,6 +1,5 @@
 using System;
 using System.Buffers.Binary;
-using System.Collections.Generic;
 
 namespace CryptoCli;
 
@@ -32,61 +31,26 @@ internal abstract class GHashKernel : IDisposable
     /// <summary>Wipes H and its powers.</summary>
     protected abstract void Dispose(bool disposing);
 
-    /// <summary>The fastest kernel this process supports, for <paramref name="hashKey"/> = E_K(0^128).</summary>
-    public static GHashKernel Create(byte[] hashKey)
-    {
-#if NET
+    /// <summary>
+    /// The GHASH kernels, fastest first: 256-bit VPCLMULQDQ (two blocks per instruction), PCLMULQDQ, ARMv8 PMULL,
+    /// then the portable kernel, which always runs. GCM uses the first supported entry; tests, the Mono runner, the
+    /// leakage tool and the benchmarks enumerate the list.
+    /// </summary>
+    internal static readonly KernelRegistry<Func<byte[], GHashKernel>> Kernels = new(
 #if NET9_0_OR_GREATER
-        if (GHashVpclmul256Kernel.IsSupported)
-        {
-            return new GHashVpclmul256Kernel(hashKey);
-        }
+        new KernelEntry<Func<byte[], GHashKernel>>("vpclmul256", () => GHashVpclmul256Kernel.IsSupported, h => new GHashVpclmul256Kernel(h), isConstantTime: true, usesHardware: true),
 #endif
-
-        if (GHashPclmulKernel.IsSupported)
-        {
-            return new GHashPclmulKernel(hashKey);
-        }
-
-        if (GHashPmullKernel.IsSupported)
-        {
-            return new GHashPmullKernel(hashKey);
-        }
-#endif
-        return new GHashPortableKernel(hashKey);
-    }
-
-    /// <summary>Every kernel this process supports, fastest first and the portable one last (for tests and benchmarks).</summary>
-    public static IEnumerable<GHashKernel> All(byte[] hashKey)
-    {
 #if NET
-#if NET9_0_OR_GREATER
-        if (GHashVpclmul256Kernel.IsSupported)
-        {
-            yield return new GHashVpclmul256Kernel(hashKey);
-        }
+        new KernelEntry<Func<byte[], GHashKernel>>("pclmul", () => GHashPclmulKernel.IsSupported, h => new GHashPclmulKernel(h), isConstantTime: true, usesHardware: true),
+        new KernelEntry<Func<byte[], GHashKernel>>("pmull", () => GHashPmullKernel.IsSupported, h => new GHashPmullKernel(h), isConstantTime: true, usesHardware: true),
 #endif
+        new KernelEntry<Func<byte[], GHashKernel>>("portable", () => true, h => new GHashPortableKernel(h), isConstantTime: true));
 
-        if (GHashPclmulKernel.IsSupported)
-        {
-            yield return new GHashPclmulKernel(hashKey);
-        }
-
-        if (GHashPmullKernel.IsSupported)
-        {
-            yield return new GHashPmullKernel(hashKey);
-        }
-#endif
-        yield return new GHashPortableKernel(hashKey);
-    }
+    /// <summary>The default kernel (<see cref="Kernels"/>) for <paramref name="hashKey"/> = E_K(0^128).</summary>
+    public static GHashKernel Create(byte[] hashKey) => Kernels.Default.Create(hashKey);
 
     /// <summary>True when <see cref="Create"/> picks a carry-less-multiply instruction rather than the portable kernel.</summary>
-    public static bool IsHardwareAccelerated =>
-#if NET
-        GHashPclmulKernel.IsSupported || GHashPmullKernel.IsSupported;
-#else
-        false;
-#endif
+    public static bool IsHardwareAccelerated => Kernels.Default.UsesHardware;
 
     /// <summary>
     /// Reduces the 256-bit carry-less product of two bit-reflected field elements (x3 the most significant word) modulo

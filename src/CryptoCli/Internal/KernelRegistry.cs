@@ -1,4 +1,5 @@
 using System;
+using System.Collections.Generic;
 
 namespace CryptoCli;
 
@@ -65,4 +66,75 @@ internal abstract class KernelEntry
     };
 
     public override string ToString() => Name;
+}
+
+/// <summary>
+/// A registered kernel of a family whose kernels do not depend on a block size (GHASH, MUGI, Luffa, Haraka): one
+/// <see cref="IsSupported"/> test and a factory of the family's own shape (<typeparamref name="TFactory"/>).
+/// </summary>
+internal sealed class KernelEntry<TFactory> : KernelEntry
+    where TFactory : Delegate
+{
+    private readonly Func<bool> _isSupported;
+
+    public KernelEntry(string name, Func<bool> isSupported, TFactory create,
+        bool isConstantTime = false, bool usesHardware = false, KernelPreference preference = KernelPreference.Default)
+        : base(name, isConstantTime, usesHardware, preference)
+    {
+        _isSupported = isSupported;
+        Create = create;
+    }
+
+    /// <summary>True when the kernel runs in this process.</summary>
+    public bool IsSupported => _isSupported();
+
+    /// <summary>Creates the kernel (only call it when <see cref="IsSupported"/>).</summary>
+    public TFactory Create { get; }
+}
+
+/// <summary>The ordered kernel list of one family (see <see cref="KernelEntry"/>); the last entry always runs.</summary>
+internal sealed class KernelRegistry<TFactory>
+    where TFactory : Delegate
+{
+    private readonly KernelEntry<TFactory>[] _entries;
+    private KernelEntry<TFactory>? _default;
+
+    public KernelRegistry(params KernelEntry<TFactory>[] entries)
+    {
+        System.Diagnostics.Debug.Assert(entries.Length > 0);
+        _entries = entries;
+    }
+
+    public IReadOnlyList<KernelEntry<TFactory>> Entries => _entries;
+
+    /// <summary>The entry the public type uses: the first supported one the preferences allow (computed once).</summary>
+    public KernelEntry<TFactory> Default => _default ??= Select();
+
+    /// <summary>The first supported entry the preferences allow.</summary>
+    public KernelEntry<TFactory> Select(bool allowVariableTime = false)
+    {
+        foreach (KernelEntry<TFactory> entry in _entries)
+        {
+            if (entry.MayBeDefault(allowVariableTime) && entry.IsSupported)
+            {
+                return entry;
+            }
+        }
+
+        throw new InvalidOperationException("No kernel of this family runs in this process.");
+    }
+
+    /// <summary>The entry called <paramref name="name"/> (tests and benchmarks pin a kernel this way).</summary>
+    public KernelEntry<TFactory> Get(string name)
+    {
+        foreach (KernelEntry<TFactory> entry in _entries)
+        {
+            if (entry.Name == name)
+            {
+                return entry;
+            }
+        }
+
+        throw new ArgumentException($"No kernel called '{name}'.", nameof(name));
+    }
 }

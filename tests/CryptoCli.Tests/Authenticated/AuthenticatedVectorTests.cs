@@ -1,5 +1,6 @@
 using System;
 using System.Collections.Generic;
+using System.Linq;
 using Xunit;
 
 namespace CryptoCli.Tests;
@@ -26,33 +27,11 @@ public class AuthenticatedVectorTests
     public void KeyWrap_AllVectorFiles() => new KeyWrapVectorChecks().CheckEveryFile();
 }
 
-/// <summary>Every GHASH kernel that can run in this process (the portable one always, last).</summary>
+/// <summary>Every GHASH kernel of the registry that can run in this process (the portable one always, last).</summary>
 internal static class GHashKernels
 {
-    public static IReadOnlyList<Func<byte[], GHashKernel>> Factories
-    {
-        get
-        {
-            var factories = new List<Func<byte[], GHashKernel>>();
-            if (GHashVpclmul256Kernel.IsSupported)
-            {
-                factories.Add(h => new GHashVpclmul256Kernel(h));
-            }
-
-            if (GHashPclmulKernel.IsSupported)
-            {
-                factories.Add(h => new GHashPclmulKernel(h));
-            }
-
-            if (GHashPmullKernel.IsSupported)
-            {
-                factories.Add(h => new GHashPmullKernel(h));
-            }
-
-            factories.Add(h => new GHashPortableKernel(h));
-            return factories;
-        }
-    }
+    public static IReadOnlyList<Func<byte[], GHashKernel>> Factories =>
+        FamilyKernels.Supported(GHashKernel.Kernels).Select(e => e.Create).ToArray();
 }
 
 /// <summary>Skipped, visibly, when no carry-less multiply instruction is available (or intrinsics are off).</summary>

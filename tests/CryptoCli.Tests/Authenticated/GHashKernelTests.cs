@@ -5,14 +5,18 @@ using Xunit;
 namespace CryptoCli.Tests;
 
 /// <summary>
-/// GHASH kernels: the portable one against a bit-by-bit multiplication written from SP 800-38D Algorithm 1 (independent
-/// code), and every instruction kernel against the portable one on random keys and lengths of 0 to 40 blocks, which
-/// covers whole groups of eight, the 1..7-block tails and repeated calls on one running value.
+/// GHASH kernels: every registered kernel this process runs against a bit-by-bit multiplication written from
+/// SP 800-38D Algorithm 1 (independent code), and every instruction kernel against the portable one on random keys and
+/// lengths of 0 to 40 blocks, which covers whole groups of eight, the 1..7-block tails and repeated calls on one
+/// running value.
 /// </summary>
 public class GHashKernelTests
 {
-    [Fact]
-    public void Portable_MatchesSp80038dAlgorithm1()
+    public static TheoryData<string> Kernels() => FamilyKernelRegistries.SupportedNames(GHashKernel.Kernels);
+
+    [Theory]
+    [MemberData(nameof(Kernels))]
+    public void EveryKernel_MatchesSp80038dAlgorithm1(string name)
     {
         var random = TestRandom.Create(4001);
         for (int trial = 0; trial < 200; trial++)
@@ -30,17 +34,18 @@ public class GHashKernelTests
                 expected = Algorithm1(expected, h);
             }
 
-            using var kernel = new GHashPortableKernel(h);
+            using GHashKernel kernel = GHashKernel.Kernels.Get(name).Create(h);
             kernel.Update(y, data);
-            Assert.True(expected.AsSpan().SequenceEqual(y), $"trial {trial}");
+            Assert.True(expected.AsSpan().SequenceEqual(y), $"{name}: trial {trial}");
         }
     }
 
-    [CarrylessMultiplyFact]
+    [FastFamilyKernelsFact("GHASH")]
     public void EveryInstructionKernel_MatchesPortable_RandomLengths()
     {
         var random = TestRandom.Create(4002);
-        Assert.True(GHashKernels.Factories.Count > 1);
+        KernelEntry<Func<byte[], GHashKernel>>[] fast = FamilyKernelRegistries.FastKernels(GHashKernel.Kernels);
+        Assert.NotEmpty(fast);
         for (int trial = 0; trial < 300; trial++)
         {
             byte[] h = TestRandom.Bytes(random, 16), y0 = TestRandom.Bytes(random, 16);
@@ -52,9 +57,9 @@ public class GHashKernelTests
                 portable.Update(expected, second);
             }
 
-            foreach (Func<byte[], GHashKernel> factory in GHashKernels.Factories.Take(GHashKernels.Factories.Count - 1))
+            foreach (KernelEntry<Func<byte[], GHashKernel>> entry in fast)
             {
-                using GHashKernel kernel = factory(h);
+                using GHashKernel kernel = entry.Create(h);
                 byte[] y = (byte[])y0.Clone();
                 kernel.Update(y, first);
                 kernel.Update(y, second);

@@ -12,14 +12,10 @@ public class LuffaTests
 {
     private static readonly int[] Widths = { 224, 256, 384, 512 };
 
-    private static IEnumerable<LuffaKernelKind> Kernels()
-    {
-        yield return LuffaKernelKind.Portable;
-        if (LuffaCore.IsVectorSupported)
-        {
-            yield return LuffaKernelKind.Vector;
-        }
-    }
+    /// <summary>Every registered kernel this process runs.</summary>
+    private static IEnumerable<LuffaKernel> Kernels() => FamilyKernels.Supported(LuffaCore.Kernels).Select(e => e.Create());
+
+    private static LuffaKernel Portable => FamilyKernelRegistries.Portable(LuffaCore.Kernels).Create();
 
     private static byte[] PublicHash(int bits, byte[] message) => bits switch
     {
@@ -39,16 +35,16 @@ public class LuffaTests
         _ => throw new ArgumentOutOfRangeException(nameof(bits)),
     };
 
-    private static byte[] KernelHash(int bits, ReadOnlySpan<byte> message, LuffaKernelKind kind)
+    private static byte[] KernelHash(int bits, ReadOnlySpan<byte> message, LuffaKernel kernel)
     {
         byte[] hash = new byte[bits / 8];
-        LuffaCore.Hash(bits, message, hash, kind);
+        LuffaCore.Hash(bits, message, hash, kernel);
         return hash;
     }
 
     /// <summary>Every vector through every kernel, the public types and streaming: the checks shared with the Mono runner.</summary>
     [Fact]
-    public void AllPublishedVectors_AllWidths_AllKernels() => new LuffaVectorChecks(Kernels().ToArray()).CheckEveryFile();
+    public void AllPublishedVectors_AllWidths_AllKernels() => new LuffaVectorChecks().CheckEveryFile();
 
     /// <summary>Random chunk sizes; after every append the running digest equals the one-shot of the prefix.</summary>
     [Fact]
@@ -56,9 +52,9 @@ public class LuffaTests
     {
         foreach (int bits in Widths)
         {
-            foreach (LuffaKernelKind kind in Kernels())
+            foreach (LuffaKernel kind in Kernels())
             {
-                Random random = TestRandom.Create(bits + (int)kind);
+                Random random = TestRandom.Create(bits + kind.Name.Length);
                 byte[] message = TestRandom.Bytes(random, 3000);
                 using var core = new LuffaCore(bits, kind);
                 byte[] running = new byte[bits / 8];
@@ -69,7 +65,7 @@ public class LuffaTests
                     core.Append(message.AsSpan(position, chunk));
                     position += chunk;
                     core.PeekHash(running);
-                    byte[] expected = KernelHash(bits, message.AsSpan(0, position), LuffaKernelKind.Portable);
+                    byte[] expected = KernelHash(bits, message.AsSpan(0, position), Portable);
                     Assert.True(expected.AsSpan().SequenceEqual(running), $"Luffa-{bits} {kind}: prefix of {position} bytes");
                 }
 
@@ -114,9 +110,9 @@ public class LuffaTests
         }
     }
 
-    /// <summary>The Vector128 kernel against the portable one: every length 0..200 and some long messages.</summary>
-    [Vector128Fact]
-    public void VectorKernel_MatchesPortable_EveryLengthAndLongMessages()
+    /// <summary>Every fast registered kernel against the portable one: every length 0..200 and some long messages.</summary>
+    [FastFamilyKernelsFact("Luffa")]
+    public void FastKernels_MatchPortable_EveryLengthAndLongMessages()
     {
         Random random = TestRandom.Create(200);
         var lengths = new List<int>();
@@ -131,16 +127,19 @@ public class LuffaTests
             foreach (int length in lengths)
             {
                 byte[] message = TestRandom.Bytes(random, length);
-                byte[] portable = KernelHash(bits, message, LuffaKernelKind.Portable);
-                byte[] vector = KernelHash(bits, message, LuffaKernelKind.Vector);
-                Assert.True(portable.AsSpan().SequenceEqual(vector), $"Luffa-{bits}, {length} bytes");
+                byte[] portable = KernelHash(bits, message, Portable);
+                foreach (KernelEntry<Func<LuffaKernel>> fast in FamilyKernelRegistries.FastKernels(LuffaCore.Kernels))
+                {
+                    byte[] actual = KernelHash(bits, message, fast.Create());
+                    Assert.True(portable.AsSpan().SequenceEqual(actual), $"Luffa-{bits} {fast.Name}, {length} bytes");
+                }
             }
         }
     }
 
-    /// <summary>The kernels' round function alone, on random states (all 40 words), many blocks per call.</summary>
-    [Vector128Fact]
-    public void VectorKernel_MatchesPortable_RandomStates()
+    /// <summary>Every fast kernel's round function alone against the portable one, on random states (all 40 words), many blocks per call.</summary>
+    [FastFamilyKernelsFact("Luffa")]
+    public void FastKernels_MatchPortable_RandomStates()
     {
         Random random = TestRandom.Create(7);
         for (int width = 3; width <= 5; width++)
@@ -153,11 +152,15 @@ public class LuffaTests
                     portable[i] = (uint)random.Next() ^ ((uint)random.Next() << 16);
                 }
 
-                uint[] vector = (uint[])portable.Clone();
+                uint[] initial = (uint[])portable.Clone();
                 byte[] blocks = TestRandom.Bytes(random, 32 * random.Next(1, 9));
-                LuffaPortableKernel.CompressBlocks(portable, width, blocks);
-                LuffaVectorKernel.CompressBlocks(vector, width, blocks);
-                Assert.True(portable.AsSpan().SequenceEqual(vector), $"width {width}, trial {trial}");
+                Portable.Compress(portable, width, blocks);
+                foreach (KernelEntry<Func<LuffaKernel>> fast in FamilyKernelRegistries.FastKernels(LuffaCore.Kernels))
+                {
+                    uint[] state = (uint[])initial.Clone();
+                    fast.Create().Compress(state, width, blocks);
+                    Assert.True(portable.AsSpan().SequenceEqual(state), $"{fast.Name}: width {width}, trial {trial}");
+                }
             }
         }
     }

@@ -11,9 +11,11 @@ namespace CryptoCli.Tests;
 /// </summary>
 public class MugiTests
 {
-    /// <summary>Every vector through the reference and the public type: the checks shared with the Mono runner.</summary>
+    /// <summary>Every vector through the reference and every registered kernel: the checks shared with the Mono runner.</summary>
     [Fact]
-    public void AllVectors_PublicTypeAndReference() => new MugiVectorChecks().CheckEveryFile();
+    public void AllVectors_EveryKernelAndReference() => new MugiVectorChecks().CheckEveryFile();
+
+    public static TheoryData<string> Kernels() => FamilyKernelRegistries.SupportedNames(MugiCore.Kernels);
 
     [Fact]
     public void ChunkedKeystream_EqualsOneShot_RandomChunkSizes()
@@ -53,22 +55,13 @@ public class MugiTests
         }
     }
 
-    [Fact]
-    public void FastKernel_EqualsReference_RandomKeys() => CompareWithReference(allowBmi1: false, seed: 4102);
-
-    [Bmi1Fact]
-    public void Bmi1Kernel_EqualsReference_RandomKeys()
+    /// <summary>Every registered kernel this process runs against the specification written out (MugiReference).</summary>
+    [Theory]
+    [MemberData(nameof(Kernels))]
+    public void EveryKernel_EqualsReference_RandomKeys(string kernel)
     {
-        using (var mugi = new Mugi(new byte[16], new byte[16]))
-        {
-            Assert.Equal("bmi1", mugi.Core.Name);
-        }
-
-        CompareWithReference(allowBmi1: true, seed: 4104);
-    }
-
-    private static void CompareWithReference(bool allowBmi1, int seed)
-    {
+        KernelEntry<MugiCoreFactory> entry = MugiCore.Kernels.Get(kernel);
+        int seed = 4102 + 2 * MugiCore.Kernels.Entries.ToList().IndexOf(entry);
         Random random = TestRandom.Create(seed);
         for (int trial = 0; trial < 25; trial++)
         {
@@ -77,7 +70,7 @@ public class MugiTests
             int length = random.Next(1, 700);
             byte[] expected = MugiReference.Keystream(key, iv, length);
             byte[] actual = new byte[length];
-            using var mugi = new Mugi(key, iv, allowBmi1);
+            using var mugi = new Mugi(key, iv, entry);
             mugi.GenerateKeystream(actual);
             Assert.True(expected.AsSpan().SequenceEqual(actual), $"seed {seed} trial {trial} ({mugi.Core.Name}): length {length}");
 

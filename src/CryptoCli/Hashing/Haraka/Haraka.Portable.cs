@@ -8,6 +8,25 @@ using System.Runtime.InteropServices;
 
 namespace CryptoCli;
 
+/// <summary>The portable Haraka kernel (see <see cref="HarakaPortable"/>), the registry's last entry.</summary>
+internal sealed class HarakaPortableKernel : HarakaKernel
+{
+    public static readonly HarakaPortableKernel Instance = new();
+
+    private HarakaPortableKernel()
+    {
+    }
+
+    public override string Name => "portable";
+
+    public override void Haraka256(ReadOnlySpan<byte> input, Span<byte> output) => HarakaPortable.Haraka256(input, output);
+
+    public override void Haraka512(ReadOnlySpan<byte> input, Span<byte> output) => HarakaPortable.Haraka512(input, output);
+
+    public override void Hash(ReadOnlySpan<byte> input, Span<byte> output, int count, int inputSize) =>
+        HarakaPortable.Hash(input, output, count, inputSize);
+}
+
 internal static class HarakaPortable
 {
     private const int Rounds = 5;

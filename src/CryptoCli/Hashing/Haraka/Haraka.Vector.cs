@@ -11,6 +11,30 @@ using System.Runtime.Intrinsics;
 
 namespace CryptoCli;
 
+/// <summary>The Haraka kernel over one AES-round backend (registered once per instruction set).</summary>
+internal sealed class HarakaVectorKernel<TAes> : HarakaKernel
+    where TAes : struct, IAesRound
+{
+    public static readonly HarakaVectorKernel<TAes> Instance = new();
+
+    private HarakaVectorKernel()
+    {
+    }
+
+    public override string Name => typeof(TAes) == typeof(AesRoundX86) ? "aesni" : "armv8";
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public override void Haraka256(ReadOnlySpan<byte> input, Span<byte> output) =>
+        HarakaVector<TAes>.Haraka256(ref MemoryMarshal.GetReference(input), ref MemoryMarshal.GetReference(output));
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public override void Haraka512(ReadOnlySpan<byte> input, Span<byte> output) =>
+        HarakaVector<TAes>.Haraka512(ref MemoryMarshal.GetReference(input), ref MemoryMarshal.GetReference(output));
+
+    public override void Hash(ReadOnlySpan<byte> input, Span<byte> output, int count, int inputSize) =>
+        HarakaVector<TAes>.Hash(input, output, count, inputSize);
+}
+
 internal static class HarakaVector<TAes>
     where TAes : struct, IAesRound
 {

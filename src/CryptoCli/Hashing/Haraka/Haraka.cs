@@ -37,13 +37,27 @@ public static class Haraka
     /// <summary>The output length of both functions, in bytes.</summary>
     public const int OutputSizeInBytes = 32;
 
-    /// <summary>True when Haraka runs on AES instructions in this process.</summary>
-    public static bool IsHardwareAccelerated =>
+    /// <summary>
+    /// The Haraka kernels, fastest first: AES-NI, the ARMv8 AES instructions, then the portable T-table kernel, which
+    /// always runs. The public functions use the first supported entry; tests, the Mono runner and the benchmarks
+    /// enumerate the list.
+    /// </summary>
+    internal static readonly KernelRegistry<Func<HarakaKernel>> Kernels = new(
 #if NET
-        AesRoundX86.IsSupported || AesRoundArm.IsSupported;
-#else
-        false;
+        new KernelEntry<Func<HarakaKernel>>("aesni", () => AesRoundX86.IsSupported, () => HarakaVectorKernel<AesRoundX86>.Instance, isConstantTime: true, usesHardware: true),
+        new KernelEntry<Func<HarakaKernel>>("armv8", () => AesRoundArm.IsSupported, () => HarakaVectorKernel<AesRoundArm>.Instance, isConstantTime: true, usesHardware: true),
 #endif
+        new KernelEntry<Func<HarakaKernel>>("portable", () => true, () => HarakaPortableKernel.Instance));
+
+    // Static readonly: once the class is initialised the JIT knows the kernel's exact (sealed) type, so the calls
+    // below are devirtualised and the kernel's rounds inlined into the single calls, as a direct call would be.
+    private static readonly HarakaKernel s_kernel = Kernels.Default.Create();
+
+    /// <summary>The kernel the public functions use (the registry's default).</summary>
+    internal static HarakaKernel DefaultKernel => s_kernel;
+
+    /// <summary>True when Haraka runs on AES instructions in this process.</summary>
+    public static bool IsHardwareAccelerated => Kernels.Default.UsesHardware;
 
     /// <summary>Computes Haraka-256 of a 32-byte input.</summary>
     /// <param name="input">Exactly 32 bytes.</param>
@@ -74,20 +88,7 @@ public static class Haraka
             ThrowHelper.ThrowOverlap(nameof(output), nameof(input));
         }
 
-#if NET
-        if (AesRoundX86.IsSupported)
-        {
-            HarakaVector<AesRoundX86>.Haraka256(ref source, ref destination);
-            return;
-        }
-
-        if (AesRoundArm.IsSupported)
-        {
-            HarakaVector<AesRoundArm>.Haraka256(ref source, ref destination);
-            return;
-        }
-#endif
-        HarakaPortable.Haraka256(input, output);
+        s_kernel.Haraka256(input, output);
     }
 
     /// <summary>Computes Haraka-512 of a 64-byte input.</summary>
@@ -116,20 +117,7 @@ public static class Haraka
             ThrowHelper.ThrowOverlap(nameof(output), nameof(input));
         }
 
-#if NET
-        if (AesRoundX86.IsSupported)
-        {
-            HarakaVector<AesRoundX86>.Haraka512(ref source, ref destination);
-            return;
-        }
-
-        if (AesRoundArm.IsSupported)
-        {
-            HarakaVector<AesRoundArm>.Haraka512(ref source, ref destination);
-            return;
-        }
-#endif
-        HarakaPortable.Haraka512(input, output);
+        s_kernel.Haraka512(input, output);
     }
 
     /// <summary>Computes Haraka-256 of four independent 32-byte inputs, stored one after the other.</summary>
@@ -179,20 +167,7 @@ public static class Haraka
             ThrowHelper.ThrowOverlap(single ? "output" : "outputs", single ? "input" : "inputs");
         }
 
-#if NET
-        if (AesRoundX86.IsSupported)
-        {
-            HarakaVector<AesRoundX86>.Hash(input, output, count, inputSize);
-            return;
-        }
-
-        if (AesRoundArm.IsSupported)
-        {
-            HarakaVector<AesRoundArm>.Hash(input, output, count, inputSize);
-            return;
-        }
-#endif
-        HarakaPortable.Hash(input, output, count, inputSize);
+        s_kernel.Hash(input, output, count, inputSize);
     }
 
     /// <summary>
@@ -206,4 +181,22 @@ public static class Haraka
         nint offset = Unsafe.ByteOffset(ref input, ref output);
         return offset != 0 && (nuint)(offset + (OutputSizeInBytes - 1)) < (nuint)(inputSize + OutputSizeInBytes - 1);
     }
+}
+
+/// <summary>A Haraka kernel: Haraka-256 and Haraka-512 of one input, and of <c>count</c> inputs stored one after the other.</summary>
+internal abstract class HarakaKernel
+{
+    /// <summary>The short name used by tests and benchmarks ("aesni", "armv8", "portable").</summary>
+    public abstract string Name { get; }
+
+    /// <summary>Haraka-256 of the first 32 bytes of <paramref name="input"/> into the first 32 of <paramref name="output"/>.</summary>
+    public abstract void Haraka256(ReadOnlySpan<byte> input, Span<byte> output);
+
+    /// <summary>Haraka-512 of the first 64 bytes of <paramref name="input"/> into the first 32 of <paramref name="output"/>.</summary>
+    public abstract void Haraka512(ReadOnlySpan<byte> input, Span<byte> output);
+
+    /// <summary>Hashes <paramref name="count"/> inputs of <paramref name="inputSize"/> (32 or 64) bytes each.</summary>
+    public abstract void Hash(ReadOnlySpan<byte> input, Span<byte> output, int count, int inputSize);
+
+    public override string ToString() => Name;
 }

@@ -42,6 +42,10 @@ public sealed class Luffa224 : HashAlgorithm
     /// <returns>A new instance.</returns>
     public static new Luffa224 Create() => new();
 
+    /// <summary>True when this process hashes with the Vector128 kernel (SIMD hardware), false when with the portable
+    /// scalar kernel. Both are constant-time.</summary>
+    public static bool IsHardwareAccelerated => LuffaCore.IsHardwareAccelerated;
+
     /// <summary>Computes the Luffa-224 hash of data.</summary>
     /// <param name="source">The data to hash.</param>
     /// <returns>The hash, <see cref="HashSizeInBytes"/> bytes.</returns>

@@ -11,17 +11,16 @@ using System.Threading;
 
 namespace CryptoCli;
 
-/// <summary>Which round function a <see cref="LuffaCore"/> uses (tests and benchmarks pick one explicitly).</summary>
-internal enum LuffaKernelKind
+/// <summary>A Luffa round function: one round per 32-byte block on a state of 8w words (w = 3, 4 or 5).</summary>
+internal abstract class LuffaKernel
 {
-    /// <summary>The fastest kernel this machine supports.</summary>
-    Auto,
+    /// <summary>The short name used by tests and benchmarks ("vector128", "portable").</summary>
+    public abstract string Name { get; }
 
-    /// <summary>The portable scalar kernel (<see cref="LuffaPortableKernel"/>).</summary>
-    Portable,
+    /// <summary>Runs one round per 32-byte block of <paramref name="blocks"/> on <paramref name="state"/> (8w words).</summary>
+    public abstract void Compress(Span<uint> state, int width, ReadOnlySpan<byte> blocks);
 
-    /// <summary>The Vector128 kernel (net8.0 and net10.0, where Vector128 is hardware accelerated).</summary>
-    Vector,
+    public override string ToString() => Name;
 }
 
 /// <summary>Incremental Luffa state for one width; reusable after <see cref="Reset"/> (or <see cref="Finish"/>).</summary>
@@ -32,7 +31,7 @@ internal sealed class LuffaCore : IDisposable
 
     private readonly uint[] _state = new uint[MaxStateWords];
     private readonly byte[] _buffer = new byte[BlockSizeInBytes];
-    private readonly bool _useVector;
+    private readonly LuffaKernel _kernel;
     private int _buffered;
 
     // Concurrent use from several threads, as the runtime's hash algorithms detect it: each call holds _inUse while it
@@ -42,13 +41,34 @@ internal sealed class LuffaCore : IDisposable
     private volatile bool _concurrentUseSeen;
     private bool _hasData; // data appended since the last reset: a race seen before that is stale, not this digest's
 
-    public LuffaCore(int hashSizeInBits, LuffaKernelKind kind = LuffaKernelKind.Auto)
+    /// <summary>
+    /// The Luffa kernels, fastest first: the Vector128 kernel where Vector128 is hardware accelerated, then the
+    /// portable scalar kernel, which always runs. Both are constant-time (bitsliced S-box, no tables).
+    /// </summary>
+    internal static readonly KernelRegistry<Func<LuffaKernel>> Kernels = new(
+#if NET
+        new KernelEntry<Func<LuffaKernel>>("vector128", () => LuffaVectorKernel.IsSupported, () => LuffaVectorKernel.Instance, isConstantTime: true, usesHardware: true),
+#endif
+        new KernelEntry<Func<LuffaKernel>>("portable", () => true, () => LuffaPortableKernel.Instance, isConstantTime: true));
+
+    /// <summary>The default kernel, created once.</summary>
+    private static readonly LuffaKernel s_defaultKernel = Kernels.Default.Create();
+
+    /// <param name="hashSizeInBits">224, 256, 384 or 512.</param>
+    /// <param name="kernel">A kernel of <see cref="Kernels"/> (tests and benchmarks pin one); the default when null.</param>
+    public LuffaCore(int hashSizeInBits, LuffaKernel? kernel = null)
     {
         HashSizeInBytes = hashSizeInBits / 8;
         Width = WidthOf(hashSizeInBits);
-        _useVector = UseVector(kind);
+        _kernel = kernel ?? s_defaultKernel;
         Reset();
     }
+
+    /// <summary>True when the default kernel uses SIMD hardware (the public types' <c>IsHardwareAccelerated</c>).</summary>
+    public static bool IsHardwareAccelerated => Kernels.Default.UsesHardware;
+
+    /// <summary>The kernel this instance hashes with.</summary>
+    internal LuffaKernel Kernel => _kernel;
 
     /// <summary>Number of 256-bit sub-blocks: 3 (224/256), 4 (384), 5 (512).</summary>
     public int Width { get; }
@@ -62,19 +82,6 @@ internal sealed class LuffaCore : IDisposable
         512 => 5,
         _ => throw new ArgumentOutOfRangeException(nameof(hashSizeInBits)),
     };
-
-    /// <summary>True when the Vector128 kernel is compiled in and hardware accelerated.</summary>
-    public static bool IsVectorSupported
-    {
-        get
-        {
-#if NET
-            return LuffaVectorKernel.IsSupported;
-#else
-            return false;
-#endif
-        }
-    }
 
     public void Reset()
     {
@@ -121,7 +128,7 @@ internal sealed class LuffaCore : IDisposable
                 ThrowHelper.ThrowConcurrentUse();
             }
 
-            FinishCore(_state, Width, HashSizeInBytes, _buffer.AsSpan(0, _buffered), destination, _useVector);
+            FinishCore(_state, Width, HashSizeInBytes, _buffer.AsSpan(0, _buffered), destination, _kernel);
             ResetState();
         }
         finally
@@ -163,7 +170,7 @@ internal sealed class LuffaCore : IDisposable
                 return;
             }
 
-            Compress(_state, Width, _buffer, _useVector);
+            _kernel.Compress(_state, Width, _buffer);
             _buffered = 0;
         }
 
@@ -172,7 +179,7 @@ internal sealed class LuffaCore : IDisposable
         int whole = data.Length / BlockSizeInBytes * BlockSizeInBytes;
         if (whole > 0)
         {
-            Compress(_state, Width, data.Slice(0, whole), _useVector);
+            _kernel.Compress(_state, Width, data.Slice(0, whole));
             data = data.Slice(whole);
         }
 
@@ -186,7 +193,7 @@ internal sealed class LuffaCore : IDisposable
     {
         Span<uint> copy = stackalloc uint[MaxStateWords];
         _state.CopyTo(copy);
-        FinishCore(copy, Width, HashSizeInBytes, _buffer.AsSpan(0, _buffered), destination, _useVector);
+        FinishCore(copy, Width, HashSizeInBytes, _buffer.AsSpan(0, _buffered), destination, _kernel);
     }
 
     /// <summary>The public types' <c>HashData(source, destination)</c>: throws when the destination is too short.</summary>
@@ -215,20 +222,21 @@ internal sealed class LuffaCore : IDisposable
         return true;
     }
 
-    /// <summary>One-shot digest of <paramref name="source"/>, with no allocation.</summary>
-    public static void Hash(int hashSizeInBits, ReadOnlySpan<byte> source, Span<byte> destination, LuffaKernelKind kind = LuffaKernelKind.Auto)
+    /// <summary>One-shot digest of <paramref name="source"/>, with no allocation, on <paramref name="kernel"/> (one of
+    /// <see cref="Kernels"/>; the default when null).</summary>
+    public static void Hash(int hashSizeInBits, ReadOnlySpan<byte> source, Span<byte> destination, LuffaKernel? kernel = null)
     {
         int width = WidthOf(hashSizeInBits);
-        bool useVector = UseVector(kind);
+        kernel ??= s_defaultKernel;
         Span<uint> state = stackalloc uint[MaxStateWords];
         LuffaConstants.InitialValue.AsSpan(0, 8 * width).CopyTo(state);
         int whole = source.Length / BlockSizeInBytes * BlockSizeInBytes;
         if (whole > 0)
         {
-            Compress(state, width, source.Slice(0, whole), useVector);
+            kernel.Compress(state, width, source.Slice(0, whole));
         }
 
-        FinishCore(state, width, hashSizeInBits / 8, source.Slice(whole), destination, useVector);
+        FinishCore(state, width, hashSizeInBits / 8, source.Slice(whole), destination, kernel);
     }
 
     public void Dispose()
@@ -246,50 +254,20 @@ internal sealed class LuffaCore : IDisposable
         }
     }
 
-    private static bool UseVector(LuffaKernelKind kind)
-    {
-        switch (kind)
-        {
-            case LuffaKernelKind.Portable:
-                return false;
-            case LuffaKernelKind.Vector:
-                if (!IsVectorSupported)
-                {
-                    throw new PlatformNotSupportedException("Vector128 is not hardware accelerated here.");
-                }
-
-                return true;
-            default:
-                return IsVectorSupported;
-        }
-    }
-
-    private static void Compress(Span<uint> state, int width, ReadOnlySpan<byte> blocks, bool useVector)
-    {
-#if NET
-        if (useVector)
-        {
-            LuffaVectorKernel.CompressBlocks(state, width, blocks);
-            return;
-        }
-#endif
-        LuffaPortableKernel.CompressBlocks(state, width, blocks);
-    }
-
     /// <summary>Pads the tail (fewer than 32 bytes), runs the blank rounds and writes the output words.</summary>
-    private static void FinishCore(Span<uint> state, int width, int hashSizeInBytes, ReadOnlySpan<byte> tail, Span<byte> destination, bool useVector)
+    private static void FinishCore(Span<uint> state, int width, int hashSizeInBytes, ReadOnlySpan<byte> tail, Span<byte> destination, LuffaKernel kernel)
     {
         Span<byte> block = stackalloc byte[BlockSizeInBytes];
         block.Clear();
         tail.CopyTo(block);
         block[tail.Length] = 0x80;
-        Compress(state, width, block, useVector);
+        kernel.Compress(state, width, block);
 
         block.Clear();
         int written = 0;
         while (written < hashSizeInBytes)
         {
-            Compress(state, width, block, useVector); // blank round, M = 0
+            kernel.Compress(state, width, block); // blank round, M = 0
             for (int k = 0; k < 8 && written < hashSizeInBytes; k++, written += 4)
             {
                 uint z = state[k] ^ state[8 + k] ^ state[16 + k];

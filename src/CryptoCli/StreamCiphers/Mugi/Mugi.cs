@@ -1,6 +1,6 @@
 // MUGI (Hitachi; CRYPTREC, ISO/IEC 18033-4): 128-bit key, 128-bit IV, keystream of 64-bit big-endian units.
-// Public type (a disposable keystream generator with Transform and GenerateKeystream); the fast state machine is MugiCore.cs (+ MugiCore.X86.cs), the straightforward one
-// MugiReference.cs. Vectors: the specification's examples 1 and 2 and third-party cases (Vectors/mugi).
+// Public type (a disposable keystream generator with Transform and GenerateKeystream); the fast state machine and its
+// kernel registry are Mugi.Tables.cs (+ Mugi.Bmi1.X86.cs), the straightforward one Mugi.Reference.cs. Vectors: the specification's examples 1 and 2 and third-party cases (Vectors/mugi).
 using System;
 using System.Buffers.Binary;
 using System.Runtime.CompilerServices;
@@ -44,12 +44,12 @@ public sealed class Mugi : IDisposable
     /// <exception cref="CryptographicException"><paramref name="key"/> is not 16 bytes long.</exception>
     /// <exception cref="ArgumentException"><paramref name="iv"/> is not 16 bytes long.</exception>
     public Mugi(ReadOnlySpan<byte> key, ReadOnlySpan<byte> iv)
-        : this(key, iv, allowBmi1: true)
+        : this(key, iv, MugiCore.Kernels.Default)
     {
     }
 
-    /// <summary>For tests: <paramref name="allowBmi1"/> false forces the portable byte extraction.</summary>
-    internal Mugi(ReadOnlySpan<byte> key, ReadOnlySpan<byte> iv, bool allowBmi1)
+    /// <summary>For tests and benchmarks: the generator on the registered kernel <paramref name="kernel"/>.</summary>
+    internal Mugi(ReadOnlySpan<byte> key, ReadOnlySpan<byte> iv, KernelEntry<MugiCoreFactory> kernel)
     {
         if (key.Length != KeySizeInBytes)
         {
@@ -61,8 +61,12 @@ public sealed class Mugi : IDisposable
             ThrowHelper.ThrowInvalidIVSize(nameof(iv));
         }
 
-        _core = new MugiCore(key, iv, allowBmi1);
+        _core = kernel.Create(key, iv);
     }
+
+    /// <summary>True when this process runs MUGI's BMI1 kernel (x64 with BMI1), false when the portable one. Neither
+    /// is constant-time.</summary>
+    public static bool IsHardwareAccelerated => MugiCore.Kernels.Default.UsesHardware;
 
     /// <summary>
     /// XORs <paramref name="source"/> with the next <c>source.Length</c> bytes of keystream into

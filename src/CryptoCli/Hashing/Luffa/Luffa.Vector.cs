@@ -16,8 +16,19 @@ using System.Runtime.Intrinsics;
 
 namespace CryptoCli;
 
-internal static class LuffaVectorKernel
+/// <summary>The Vector128 Luffa kernel (net8.0 and net10.0, where Vector128 is hardware accelerated).</summary>
+internal sealed class LuffaVectorKernel : LuffaKernel
 {
+    public static readonly LuffaVectorKernel Instance = new();
+
+    private LuffaVectorKernel()
+    {
+    }
+
+    public override string Name => "vector128";
+
+    public override void Compress(Span<uint> state, int width, ReadOnlySpan<byte> blocks) => CompressBlocks(state, width, blocks);
+
     /// <summary>Step constants per lane: [2i] = (C_0[2i], C_1[2i], C_2[2i], C_3[2i]) for word 0, [2i + 1] for word 4.</summary>
     private static readonly Vector128<uint>[] s_stepConstants = CreateStepConstants();
 

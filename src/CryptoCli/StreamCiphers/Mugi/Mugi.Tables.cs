@@ -12,8 +12,14 @@ using System.Security.Cryptography;
 
 namespace CryptoCli;
 
-/// <summary>The fast MUGI state machine behind <see cref="Mugi"/>. Not constant-time (table look-ups on secret data).</summary>
-internal sealed partial class MugiCore : IDisposable
+/// <summary>Creates a MUGI state machine positioned at the start of the keystream of a key and IV (16 bytes each).</summary>
+internal delegate MugiCore MugiCoreFactory(ReadOnlySpan<byte> key, ReadOnlySpan<byte> iv);
+
+/// <summary>
+/// The fast MUGI state machine behind <see cref="Mugi"/>, one sealed subclass per way of taking F's bytes
+/// (<see cref="MugiCore{TBytes}"/>). Not constant-time (table look-ups on secret data).
+/// </summary>
+internal abstract class MugiCore : IDisposable
 {
     private const int BufferStart = 3; // _state = a0, a1, a2, then the 16 buffer slots
 
@@ -23,16 +29,24 @@ internal sealed partial class MugiCore : IDisposable
     /// </summary>
     internal static readonly ulong[] Tables = CreateTables();
 
+    /// <summary>
+    /// The MUGI kernels: F's bytes taken with BMI1's BEXTR on x64 where it exists, else with shifts (portable, always
+    /// runs). <see cref="Mugi"/> uses the first supported entry; tests and benchmarks enumerate the list, and
+    /// <see cref="MugiReference"/> (the specification written out, keystream only) is the oracle of both.
+    /// </summary>
+    internal static readonly KernelRegistry<MugiCoreFactory> Kernels = new(
+#if NET
+        new KernelEntry<MugiCoreFactory>("bmi1", () => System.Runtime.Intrinsics.X86.Bmi1.X64.IsSupported, (key, iv) => new MugiCore<Bmi1MugiBytes>(key, iv), usesHardware: true),
+#endif
+        new KernelEntry<MugiCoreFactory>("portable", () => true, (key, iv) => new MugiCore<ShiftMugiBytes>(key, iv)));
+
     private readonly ulong[] _state = new ulong[3 + 16];
-    private readonly bool _useBmi1;
     private int _phase; // updates done, mod 16
 
     /// <param name="key">The 16-byte key.</param>
     /// <param name="iv">The 16-byte IV.</param>
-    /// <param name="allowBmi1">False forces the shift-and-mask byte extraction (tests compare the two).</param>
-    public MugiCore(ReadOnlySpan<byte> key, ReadOnlySpan<byte> iv, bool allowBmi1 = true)
+    protected MugiCore(ReadOnlySpan<byte> key, ReadOnlySpan<byte> iv)
     {
-        _useBmi1 = allowBmi1 && IsBmi1Supported;
         ref ulong t = ref MemoryMarshal.GetReference(Tables.AsSpan());
         ulong k0 = BinaryPrimitives.ReadUInt64BigEndian(key);
         ulong k1 = BinaryPrimitives.ReadUInt64BigEndian(key.Slice(8));
@@ -64,12 +78,8 @@ internal sealed partial class MugiCore : IDisposable
 
     internal ulong[] State => _state;
 
-    /// <summary>"bmi1" when F takes its bytes with BEXTR (MugiCore.X86.cs), else "shift".</summary>
-    internal string Name => _useBmi1 ? "bmi1" : "shift";
-
-#if !NET
-    internal static bool IsBmi1Supported => false;
-#endif
+    /// <summary>The registry name: "bmi1" when F takes its bytes with BEXTR (Mugi.Bmi1.X86.cs), else "portable".</summary>
+    public abstract string Name { get; }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static void RhoWithZeroBuffer(ref ulong t, ref ulong a0, ref ulong a1, ref ulong a2)
@@ -82,18 +92,9 @@ internal sealed partial class MugiCore : IDisposable
     }
 
     /// <summary>One update with the slot indices computed at run time; returns the output unit (a2 before the update).</summary>
-    public ulong Step()
-    {
-#if NET
-        if (_useBmi1)
-        {
-            return Step<Bmi1MugiBytes>();
-        }
-#endif
-        return Step<ShiftMugiBytes>();
-    }
+    public abstract ulong Step();
 
-    private ulong Step<TBytes>()
+    protected ulong Step<TBytes>()
         where TBytes : struct, IMugiByteExtractor
     {
         ref ulong t = ref MemoryMarshal.GetReference(Tables.AsSpan());
@@ -115,17 +116,24 @@ internal sealed partial class MugiCore : IDisposable
     public void Units<TSink>(ref byte source, ref byte destination, int count)
         where TSink : struct, IKeystreamSink
     {
-#if NET
-        if (_useBmi1)
+        // typeof tests on a struct type argument are JIT-time constants: one of the two calls remains.
+        if (typeof(TSink) == typeof(XorKeystream))
         {
-            Units<TSink, Bmi1MugiBytes>(ref source, ref destination, count);
-            return;
+            XorUnits(ref source, ref destination, count);
         }
-#endif
-        Units<TSink, ShiftMugiBytes>(ref source, ref destination, count);
+        else
+        {
+            StoreUnits(ref destination, count);
+        }
     }
 
-    private void Units<TSink, TBytes>(ref byte source, ref byte destination, int count)
+    /// <summary><see cref="Units{TSink}"/> XORing the keystream into the destination (virtual: generic virtual methods are slow to call).</summary>
+    protected abstract void XorUnits(ref byte source, ref byte destination, int count);
+
+    /// <summary><see cref="Units{TSink}"/> storing the keystream.</summary>
+    protected abstract void StoreUnits(ref byte destination, int count);
+
+    protected void Units<TSink, TBytes>(ref byte source, ref byte destination, int count)
         where TSink : struct, IKeystreamSink
         where TBytes : struct, IMugiByteExtractor
     {
@@ -152,17 +160,23 @@ internal sealed partial class MugiCore : IDisposable
     public void Block16<TSink>(ref byte source, ref byte destination)
         where TSink : struct, IKeystreamSink
     {
-#if NET
-        if (_useBmi1)
+        if (typeof(TSink) == typeof(XorKeystream))
         {
-            Block16<TSink, Bmi1MugiBytes>(ref source, ref destination);
-            return;
+            XorBlock16(ref source, ref destination);
         }
-#endif
-        Block16<TSink, ShiftMugiBytes>(ref source, ref destination);
+        else
+        {
+            StoreBlock16(ref destination);
+        }
     }
 
-    private void Block16<TSink, TBytes>(ref byte source, ref byte destination)
+    /// <summary><see cref="Block16{TSink}"/> XORing the keystream into the destination.</summary>
+    protected abstract void XorBlock16(ref byte source, ref byte destination);
+
+    /// <summary><see cref="Block16{TSink}"/> storing the keystream.</summary>
+    protected abstract void StoreBlock16(ref byte destination);
+
+    protected void Block16<TSink, TBytes>(ref byte source, ref byte destination)
         where TSink : struct, IKeystreamSink
         where TBytes : struct, IMugiByteExtractor
     {
@@ -263,6 +277,32 @@ internal sealed partial class MugiCore : IDisposable
         CryptographicOperationsHelper.ZeroWords(_state);
         _phase = 0;
     }
+}
+
+/// <summary>MUGI with F's bytes taken by <typeparamref name="TBytes"/>: the JIT specialises every loop for it.</summary>
+internal sealed class MugiCore<TBytes> : MugiCore
+    where TBytes : struct, IMugiByteExtractor
+{
+    public MugiCore(ReadOnlySpan<byte> key, ReadOnlySpan<byte> iv)
+        : base(key, iv)
+    {
+    }
+
+    public override string Name => typeof(TBytes) == typeof(ShiftMugiBytes) ? "portable" : "bmi1";
+
+    public override ulong Step() => Step<TBytes>();
+
+    protected override void XorUnits(ref byte source, ref byte destination, int count) =>
+        Units<XorKeystream, TBytes>(ref source, ref destination, count);
+
+    protected override void StoreUnits(ref byte destination, int count) =>
+        Units<StoreKeystream, TBytes>(ref destination, ref destination, count);
+
+    protected override void XorBlock16(ref byte source, ref byte destination) =>
+        Block16<XorKeystream, TBytes>(ref source, ref destination);
+
+    protected override void StoreBlock16(ref byte destination) =>
+        Block16<StoreKeystream, TBytes>(ref destination, ref destination);
 }
 
 /// <summary>Where an output unit goes: stored (keystream) or XORed with the source (encryption), big-endian.</summary>

@@ -14,9 +14,20 @@ using System.Runtime.InteropServices;
 
 namespace CryptoCli;
 
-internal static class LuffaPortableKernel
+/// <summary>The portable scalar Luffa kernel (every target framework), the registry's last entry.</summary>
+internal sealed class LuffaPortableKernel : LuffaKernel
 {
     public const int BlockSizeInBytes = 32;
+
+    public static readonly LuffaPortableKernel Instance = new();
+
+    private LuffaPortableKernel()
+    {
+    }
+
+    public override string Name => "portable";
+
+    public override void Compress(Span<uint> state, int width, ReadOnlySpan<byte> blocks) => CompressBlocks(state, width, blocks);
 
     /// <summary>Runs one round per 32-byte block of <paramref name="blocks"/> on <paramref name="state"/> (8w words).</summary>
     public static void CompressBlocks(Span<uint> state, int width, ReadOnlySpan<byte> blocks)
