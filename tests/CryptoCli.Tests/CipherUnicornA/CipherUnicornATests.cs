@@ -53,18 +53,24 @@ public class CipherUnicornATests
         }
     }
 
-    [Fact]
-    public void FastKernel_EqualsReference_RandomInputs() => CompareWithReference(allowBmi1: false, seed: 4002);
-
-    [Bmi1Fact]
-    public void Bmi1Kernel_EqualsReference_RandomInputs()
+    public static TheoryData<string> FastKernels()
     {
-        Assert.Equal("table32-bmi1", new CipherUnicornAKernel(new byte[16]).Name);
-        CompareWithReference(allowBmi1: true, seed: 4004);
+        var data = new TheoryData<string>();
+        foreach (BlockCipherKernelEntry entry in CipherUnicornA.Kernels.Entries.Where(e => e.Name != "reference" && e.IsSupported(16)))
+        {
+            data.Add(entry.Name);
+        }
+
+        return data;
     }
 
-    private static void CompareWithReference(bool allowBmi1, int seed)
+    /// <summary>Every registered kernel this process runs against the reference kernel, in place, one-block tails included.</summary>
+    [Theory]
+    [MemberData(nameof(FastKernels))]
+    public void EveryKernel_EqualsReference_RandomInputs(string kernel)
     {
+        BlockCipherKernelEntry entry = CipherUnicornA.Kernels.Get(kernel);
+        int seed = 4002 + 2 * CipherUnicornA.Kernels.Entries.ToList().IndexOf(entry);
         Random random = TestRandom.Create(seed);
         foreach (int keyBytes in new[] { 16, 24, 32 })
         {
@@ -72,7 +78,7 @@ public class CipherUnicornATests
             {
                 byte[] key = TestRandom.Bytes(random, keyBytes);
                 byte[] plaintext = TestRandom.Bytes(random, 16 * random.Next(1, 9)); // odd counts reach the one-block tail
-                using var fast = new CipherUnicornAKernel(key, allowBmi1);
+                using BlockCipherKernel fast = entry.Create(key, 16);
                 using var reference = new CipherUnicornAReferenceKernel(key);
                 string where = $"seed {seed}, {fast.Name}, key {keyBytes * 8}, trial {trial}";
                 byte[] expected = new byte[plaintext.Length];
@@ -204,16 +210,4 @@ public class CipherUnicornATests
         0x9d5971d5, 0x1f3b8c35, 0x2b988a94, 0x9cd7270f, 0x71b0b937, 0xbacce4ef, 0x23f36a03, 0x65942fbf,
         0x342afc86, 0x3c9ec7fa, 0x0b47bcc1, 0x64225c09, 0x74deda82, 0xf5251e76, 0x63c4ec8a, 0x5c357c22,
     };
-}
-
-/// <summary>A fact skipped visibly when BMI1 is missing (or hardware intrinsics are disabled).</summary>
-public sealed class Bmi1FactAttribute : FactAttribute
-{
-    public Bmi1FactAttribute()
-    {
-        if (!System.Runtime.Intrinsics.X86.Bmi1.IsSupported)
-        {
-            Skip = "BMI1 is not available (or hardware intrinsics are disabled)";
-        }
-    }
 }

@@ -3,21 +3,12 @@ using Xunit;
 
 namespace CryptoCli.Tests;
 
-/// <summary>The fused-table Hierocrypt-3 kernels against the reference kernel and each other.</summary>
+/// <summary>
+/// Hierocrypt-3's fused tables; every registered kernel against the reference kernel is in
+/// <see cref="RegisteredKernelDifferentialTests"/>.
+/// </summary>
 public class Hierocrypt3KernelTests
 {
-    [Fact]
-    public void Table32_MatchesReference_OnRandomInputs() =>
-        KernelDifferentialCheck.Run(3201, key => new Hierocrypt3ReferenceKernel(key), key => new Hierocrypt3Table32Kernel(key), 150);
-
-    [Fact]
-    public void Table64_MatchesReference_OnRandomInputs() =>
-        KernelDifferentialCheck.Run(6401, key => new Hierocrypt3ReferenceKernel(key), key => new Hierocrypt3Table64Kernel(key), 150);
-
-    [Fact]
-    public void Table64_MatchesTable32_OnRandomInputs() =>
-        KernelDifferentialCheck.Run(3264, key => new Hierocrypt3Table32Kernel(key), key => new Hierocrypt3Table64Kernel(key), 300);
-
     [Fact]
     public void MdsHPatterns_AreTheOnesTheGeneratedCodeAssumes()
     {
