@@ -34,8 +34,8 @@ internal sealed class RijndaelVectorChecks : VectorFamilyCheck
 }
 
 /// <summary>
-/// Vectors/camellia (RFC 3713, NESSIE, NTT KATs, CBC, RFC 5528 CTR; NTT's full ECB set of 3840 vectors as columns):
-/// every vector, every kernel, <see cref="Camellia"/>.
+/// Vectors/camellia (RFC 3713, NESSIE, NTT KATs, CBC, RFC 5528 CTR; NTT's full ECB set of 3840 vectors as columns;
+/// RFC 6803's Kerberos examples, see <see cref="KerberosCamelliaChecks"/>): every vector, every kernel, <see cref="Camellia"/>.
 /// </summary>
 internal sealed class CamelliaVectorChecks : VectorFamilyCheck
 {
@@ -45,9 +45,9 @@ internal sealed class CamelliaVectorChecks : VectorFamilyCheck
         : base("camellia") => _kernels = (key, _) => kernels(key);
 
     public override int CheckFile(VectorFile file) =>
-        BlockCipherVectorChecks.IsColumnFormat(file)
-            ? BlockCipherVectorChecks.CheckEcbColumns(file, _kernels, Camellia.Create)
-            : BlockCipherVectorChecks.CheckNameValueBlocks(file, _kernels, _ => Camellia.Create());
+        BlockCipherVectorChecks.IsColumnFormat(file) ? BlockCipherVectorChecks.CheckEcbColumns(file, _kernels, Camellia.Create)
+        : KerberosCamelliaChecks.IsKerberosFile(file) ? KerberosCamelliaChecks.CheckFile(file, _kernels)
+        : BlockCipherVectorChecks.CheckNameValueBlocks(file, _kernels, _ => Camellia.Create());
 }
 
 /// <summary>
