@@ -12,16 +12,22 @@ namespace CryptoCli.Tests;
 /// </summary>
 public class AesFeedbackModeTests
 {
+    public static TheoryData<int> FeedbackSizes() => new() { 8, 128 };
+
+    // The runtime's Aes and ours, side by side, with a seeded random source.
+    private static void WithBoth(int seed, Action<Aes, RijndaelCipher, Random> check)
+    {
+        using Aes aes = Aes.Create();
+        using RijndaelCipher ours = RijndaelCipher.Create();
+        check(aes, ours, TestRandom.Create(seed));
+    }
+
     private static readonly PaddingMode[] s_paddings = { PaddingMode.None, PaddingMode.PKCS7, PaddingMode.Zeros, PaddingMode.ANSIX923, PaddingMode.ISO10126 };
 
     [Theory]
-    [InlineData(8)]
-    [InlineData(128)]
-    public void OneShotsMatchTheRuntime(int feedbackBits)
+    [MemberData(nameof(FeedbackSizes))]
+    public void OneShotsMatchTheRuntime(int feedbackBits) => WithBoth(3800 + feedbackBits, (aes, ours, random) =>
     {
-        Random random = TestRandom.Create(3800 + feedbackBits);
-        using Aes aes = Aes.Create();
-        using RijndaelCipher ours = RijndaelCipher.Create();
         foreach (int keyBits in new[] { 128, 192, 256 })
         {
             for (int trial = 0; trial < 30; trial++)
@@ -30,11 +36,7 @@ public class AesFeedbackModeTests
                 byte[] iv = TestRandom.Bytes(random, 16);
                 foreach (PaddingMode padding in s_paddings)
                 {
-                    int length = random.Next(0, 150);
-                    if (padding == PaddingMode.None)
-                    {
-                        length -= length % (feedbackBits / 8);
-                    }
+                    int length = RandomLength(random, 150, padding, feedbackBits);
 
                     byte[] message = TestRandom.Bytes(random, length);
                     string where = $"AES-{keyBits} CFB-{feedbackBits} {padding}, {length} bytes";
@@ -53,16 +55,12 @@ public class AesFeedbackModeTests
                 }
             }
         }
-    }
+    });
 
     [Theory]
-    [InlineData(8)]
-    [InlineData(128)]
-    public void CryptoStreamsInRandomChunksMatchTheRuntime(int feedbackBits)
+    [MemberData(nameof(FeedbackSizes))]
+    public void CryptoStreamsInRandomChunksMatchTheRuntime(int feedbackBits) => WithBoth(3900 + feedbackBits, (aes, ours, random) =>
     {
-        Random random = TestRandom.Create(3900 + feedbackBits);
-        using Aes aes = Aes.Create();
-        using RijndaelCipher ours = RijndaelCipher.Create();
         foreach (SymmetricAlgorithm algorithm in new SymmetricAlgorithm[] { aes, ours })
         {
             algorithm.Mode = CipherMode.CFB;
@@ -75,11 +73,7 @@ public class AesFeedbackModeTests
             aes.IV = ours.IV = TestRandom.Bytes(random, 16);
             PaddingMode padding = trial % 2 == 0 ? PaddingMode.PKCS7 : PaddingMode.None;
             aes.Padding = ours.Padding = padding;
-            int length = random.Next(0, 700);
-            if (padding == PaddingMode.None)
-            {
-                length -= length % (feedbackBits / 8);
-            }
+            int length = RandomLength(random, 700, padding, feedbackBits);
 
             byte[] message = TestRandom.Bytes(random, length);
             string where = $"CFB-{feedbackBits} {padding}, {length} bytes, trial {trial}";
@@ -90,6 +84,13 @@ public class AesFeedbackModeTests
             Assert.True(message.AsSpan().SequenceEqual(Read(aes.CreateDecryptor(), actual, random)), where + " Aes reads ours");
             Assert.True(message.AsSpan().SequenceEqual(Write(ours.CreateDecryptor(), actual, random)), where + " ours decrypts written");
         }
+    });
+
+    // A random message length below max; whole segments when there is no padding.
+    private static int RandomLength(Random random, int max, PaddingMode padding, int feedbackBits)
+    {
+        int length = random.Next(0, max);
+        return padding == PaddingMode.None ? length - length % (feedbackBits / 8) : length;
     }
 
     // Writes input through a CryptoStream in random chunk sizes (0 to 70 bytes).
