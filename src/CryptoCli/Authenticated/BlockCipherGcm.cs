@@ -39,6 +39,7 @@ public sealed partial class BlockCipherGcm : IDisposable
 
     private readonly BlockCipherKernel _kernel;
     private readonly GHashKernel _ghash;
+    private readonly bool _stitched;
     private bool _disposed;
 
     /// <summary>Creates GCM over a copy of <paramref name="cipher"/>'s current key, with tags of 12 to 16 bytes.</summary>
@@ -70,6 +71,7 @@ public sealed partial class BlockCipherGcm : IDisposable
         TagSizeInBytes = tagSizeInBytes;
         _kernel = cipher.CreateKernelForCurrentKey();
         _ghash = CreateGHash(_kernel, GHashKernel.Create);
+        _stitched = CanStitch(_kernel, _ghash);
     }
 
     /// <summary>GCM over a given block-cipher kernel (owned from now on) and GHASH kernel factory: the tests' way to
@@ -80,7 +82,17 @@ public sealed partial class BlockCipherGcm : IDisposable
         TagSizeInBytes = tagSizeInBytes;
         _kernel = kernel;
         _ghash = CreateGHash(kernel, createGHash);
+        _stitched = CanStitch(_kernel, _ghash);
     }
+
+    /// <summary>True when counter mode and GHASH run as one stitched loop for this pair of kernels (AES-NI with
+    /// PCLMULQDQ or VPCLMULQDQ); other pairs run them in two passes per chunk.</summary>
+    private static bool CanStitch(BlockCipherKernel kernel, GHashKernel ghash) =>
+#if NET
+        GcmStitchedX86.Supports(kernel, ghash);
+#else
+        false;
+#endif
 
     private static void CheckTagSize(int tagSizeInBytes, bool allowShortTags)
     {
@@ -121,6 +133,9 @@ public sealed partial class BlockCipherGcm : IDisposable
     /// <summary>The GHASH kernel in use (for tests and benchmarks).</summary>
     internal string GHashKernelName => _ghash.Name;
 
+    /// <summary>True when this instance runs the stitched counter-mode and GHASH loop (for tests).</summary>
+    internal bool IsStitched => _stitched;
+
     /// <summary>Encrypts <paramref name="plaintext"/> into <paramref name="ciphertext"/> and writes the tag.</summary>
     /// <exception cref="ArgumentNullException"><paramref name="nonce"/>, <paramref name="plaintext"/>, <paramref name="ciphertext"/> or <paramref name="tag"/> is null.</exception>
     /// <exception cref="ArgumentException">See <see cref="Encrypt(ReadOnlySpan{byte}, ReadOnlySpan{byte}, Span{byte}, Span{byte}, ReadOnlySpan{byte})"/>.</exception>
@@ -149,7 +164,15 @@ public sealed partial class BlockCipherGcm : IDisposable
         Span<byte> j0 = state.Slice(0, BlockSize), counter = state.Slice(BlockSize, BlockSize);
         Span<byte> y = state.Slice(2 * BlockSize, BlockSize), fullTag = state.Slice(3 * BlockSize, BlockSize);
         Begin(nonce, associatedData, j0, counter, y);
-        for (int offset = 0; offset < plaintext.Length; offset += ChunkBytes)
+        int start = 0;
+#if NET
+        if (_stitched)
+        {
+            // Whole 128-byte groups in the stitched loop; the chunked two-pass loop below finishes the rest.
+            start = GcmStitchedX86.Encrypt(_kernel, _ghash, plaintext, ciphertext, counter, y);
+        }
+#endif
+        for (int offset = start; offset < plaintext.Length; offset += ChunkBytes)
         {
             int length = Math.Min(ChunkBytes, plaintext.Length - offset);
             Span<byte> output = ciphertext.Slice(offset, length);
@@ -193,7 +216,15 @@ public sealed partial class BlockCipherGcm : IDisposable
         Span<byte> j0 = state.Slice(0, BlockSize), counter = state.Slice(BlockSize, BlockSize);
         Span<byte> y = state.Slice(2 * BlockSize, BlockSize), fullTag = state.Slice(3 * BlockSize, BlockSize);
         Begin(nonce, associatedData, j0, counter, y);
-        for (int offset = 0; offset < ciphertext.Length; offset += ChunkBytes)
+        int start = 0;
+#if NET
+        if (_stitched)
+        {
+            // Whole 128-byte groups in the stitched loop (the tag is still checked below, after everything).
+            start = GcmStitchedX86.Decrypt(_kernel, _ghash, ciphertext, plaintext, counter, y);
+        }
+#endif
+        for (int offset = start; offset < ciphertext.Length; offset += ChunkBytes)
         {
             // Hash before decrypting: decryption may be in place.
             int length = Math.Min(ChunkBytes, ciphertext.Length - offset);

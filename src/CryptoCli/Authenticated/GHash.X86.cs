@@ -28,6 +28,9 @@ internal sealed class GHashPclmulKernel : GHashKernel
 
     public static bool IsSupported => Pclmulqdq.IsSupported && Ssse3.IsSupported;
 
+    /// <summary>H^8, ..., H^1 (for GCM's stitched loop).</summary>
+    internal Vector128<ulong>[] Powers => _powers;
+
     public override string Name => "pclmul";
 
     internal static Vector128<byte> ByteReverse => Vector128.Create((byte)15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
@@ -141,6 +144,9 @@ internal sealed class GHashVpclmul256Kernel : GHashKernel
     }
 
     public static bool IsSupported => Pclmulqdq.V256.IsSupported && Avx2.IsSupported && GHashPclmulKernel.IsSupported;
+
+    /// <summary>(H^8, H^7), ..., (H^2, H^1) (for GCM's stitched loop).</summary>
+    internal Vector256<ulong>[] PowerPairs => _pairs;
 
     public override string Name => "vpclmul256";
 

@@ -33,6 +33,12 @@ internal abstract class RijndaelAesKernel<TAes> : BlockCipherKernel, ICbcEncrypt
         _rounds = _encryptionKeys.Length - 1;
     }
 
+    /// <summary>The encryption round keys (for GCM's stitched loop, which runs its own AES rounds).</summary>
+    internal Vector128<byte>[] EncryptionRoundKeys => _encryptionKeys;
+
+    /// <summary>The number of rounds (10 to 14).</summary>
+    internal int Rounds => _rounds;
+
     public override void EncryptBlocks(ReadOnlySpan<byte> source, Span<byte> destination)
     {
         ref byte src = ref MemoryMarshal.GetReference(source);

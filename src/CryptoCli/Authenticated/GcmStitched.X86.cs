@@ -1,0 +1,240 @@
+#if NET
+using System;
+using System.Diagnostics;
+using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
+using System.Runtime.Intrinsics;
+using System.Runtime.Intrinsics.X86;
+using X86Aes = System.Runtime.Intrinsics.X86.Aes;
+
+namespace CryptoCli;
+
+/// <summary>
+/// AES-GCM with counter mode and GHASH stitched into one loop (AES-NI with PCLMULQDQ or VPCLMULQDQ-256): each group
+/// of eight blocks runs the AES rounds of eight 32-bit-counter blocks with the carry-less multiplications of eight
+/// ciphertext blocks placed between them, so the AES and carry-less multiply units work at the same time instead of
+/// in two passes. Decryption hashes the group it decrypts (its ciphertext is the input); encryption hashes the group
+/// it encrypted one iteration earlier (already stored in the destination). Every block is read before its own
+/// destination block is written, so in-place operation works. Constant-time, as both kernels are.
+/// </summary>
+internal static class GcmStitchedX86
+{
+    private const int GroupBytes = 128;
+
+    /// <summary>True when this process can run the stitched loop for this pair of kernels.</summary>
+    public static bool Supports(BlockCipherKernel kernel, GHashKernel ghash) =>
+        kernel is RijndaelAesNiKernel && (ghash is GHashPclmulKernel
+#if NET9_0_OR_GREATER
+            || ghash is GHashVpclmul256Kernel
+#endif
+            );
+
+    /// <summary>
+    /// Decrypts the whole 128-byte groups of <paramref name="source"/> into <paramref name="destination"/> and folds
+    /// their ciphertext into <paramref name="y"/>; advances <paramref name="counter"/> (32-bit width) past the blocks
+    /// used and returns the number of bytes done.
+    /// </summary>
+    public static int Decrypt(BlockCipherKernel kernel, GHashKernel ghash, ReadOnlySpan<byte> source, Span<byte> destination, Span<byte> counter, Span<byte> y)
+    {
+        int groups = source.Length / GroupBytes;
+        if (groups != 0)
+        {
+            ref byte src = ref MemoryMarshal.GetReference(source);
+            Run(kernel, ghash, ref src, ref MemoryMarshal.GetReference(destination), ref src, groups, counter, y);
+        }
+
+        return groups * GroupBytes;
+    }
+
+    /// <summary>
+    /// Encrypts the whole 128-byte groups of <paramref name="source"/> into <paramref name="destination"/> and folds
+    /// the ciphertext into <paramref name="y"/>; advances <paramref name="counter"/> and returns the number of bytes done.
+    /// </summary>
+    public static int Encrypt(BlockCipherKernel kernel, GHashKernel ghash, ReadOnlySpan<byte> source, Span<byte> destination, Span<byte> counter, Span<byte> y)
+    {
+        int groups = source.Length / GroupBytes;
+        if (groups == 0)
+        {
+            return 0;
+        }
+
+        // The first group has no earlier ciphertext to hash beside it: counter mode alone, then the stitched loop
+        // hashes group g - 1 while it encrypts group g, and the last group is hashed at the end.
+        Ctr.Transform(kernel, source.Slice(0, GroupBytes), destination.Slice(0, GroupBytes), counter, CounterWidth.Bits32);
+        ref byte dst = ref MemoryMarshal.GetReference(destination);
+        if (groups > 1)
+        {
+            ref byte src = ref MemoryMarshal.GetReference(source);
+            Run(kernel, ghash, ref Unsafe.Add(ref src, GroupBytes), ref Unsafe.Add(ref dst, GroupBytes), ref dst, groups - 1, counter, y);
+        }
+
+        ghash.Update(y, destination.Slice((groups - 1) * GroupBytes, GroupBytes));
+        return groups * GroupBytes;
+    }
+
+    private static void Run(BlockCipherKernel kernel, GHashKernel ghash, ref byte source, ref byte destination, ref byte hashed, int groups, Span<byte> counterBlock, Span<byte> y)
+    {
+        var aes = (RijndaelAesNiKernel)kernel;
+        var counter = new Counter128(counterBlock, CounterWidth.Bits32);
+        ref Vector128<byte> keys = ref MemoryMarshal.GetArrayDataReference(aes.EncryptionRoundKeys);
+        Vector128<byte> reverse = GHashPclmulKernel.ByteReverse;
+        Vector128<ulong> acc = Ssse3.Shuffle(Vector128.LoadUnsafe(ref MemoryMarshal.GetReference(y)), reverse).AsUInt64();
+#if NET9_0_OR_GREATER
+        if (ghash is GHashVpclmul256Kernel wide)
+        {
+            acc = RunVpclmul256(ref keys, aes.Rounds, ref source, ref destination, ref hashed, groups, ref counter, acc,
+                ref MemoryMarshal.GetArrayDataReference(wide.PowerPairs));
+        }
+        else
+#endif
+        {
+            acc = RunPclmul(ref keys, aes.Rounds, ref source, ref destination, ref hashed, groups, ref counter, acc,
+                ref MemoryMarshal.GetArrayDataReference(((GHashPclmulKernel)ghash).Powers));
+        }
+
+        Ssse3.Shuffle(acc.AsByte(), reverse).StoreUnsafe(ref MemoryMarshal.GetReference(y));
+        counter.Store(counterBlock);
+    }
+
+    /// <summary>The loop with PCLMULQDQ: one block's four carry-less products after each of AES rounds 1 to 8.</summary>
+    private static Vector128<ulong> RunPclmul(ref Vector128<byte> keys, int rounds, ref byte source, ref byte destination, ref byte hashed,
+        int groups, ref Counter128 counter, Vector128<ulong> acc, ref Vector128<ulong> powers)
+    {
+        Debug.Assert(rounds >= 10);
+        Vector128<byte> reverse = GHashPclmulKernel.ByteReverse;
+        for (int offset = 0; groups > 0; groups--, offset += GroupBytes)
+        {
+            NextCounters(ref counter, out Vector128<byte> b0, out Vector128<byte> b1, out Vector128<byte> b2, out Vector128<byte> b3,
+                out Vector128<byte> b4, out Vector128<byte> b5, out Vector128<byte> b6, out Vector128<byte> b7);
+            Whiten(keys, ref b0, ref b1, ref b2, ref b3, ref b4, ref b5, ref b6, ref b7);
+            ref byte h = ref Unsafe.Add(ref hashed, offset);
+
+            // (Y xor X_1)·H^8 + X_2·H^7 + ... + X_8·H, unreduced, between the rounds.
+            Vector128<ulong> x = Ssse3.Shuffle(Vector128.LoadUnsafe(ref h), reverse).AsUInt64() ^ acc;
+            Vector128<ulong> power = powers;
+            Vector128<ulong> lo = Pclmulqdq.CarrylessMultiply(x, power, 0x00);
+            Vector128<ulong> hi = Pclmulqdq.CarrylessMultiply(x, power, 0x11);
+            Vector128<ulong> mid = Pclmulqdq.CarrylessMultiply(x, power, 0x01) ^ Pclmulqdq.CarrylessMultiply(x, power, 0x10);
+            Round(Unsafe.Add(ref keys, 1), ref b0, ref b1, ref b2, ref b3, ref b4, ref b5, ref b6, ref b7);
+            for (int i = 1; i < 8; i++)
+            {
+                x = Ssse3.Shuffle(Vector128.LoadUnsafe(ref h, (nuint)(i * 16)), reverse).AsUInt64();
+                power = Unsafe.Add(ref powers, i);
+                lo ^= Pclmulqdq.CarrylessMultiply(x, power, 0x00);
+                hi ^= Pclmulqdq.CarrylessMultiply(x, power, 0x11);
+                mid ^= Pclmulqdq.CarrylessMultiply(x, power, 0x01) ^ Pclmulqdq.CarrylessMultiply(x, power, 0x10);
+                Round(Unsafe.Add(ref keys, i + 1), ref b0, ref b1, ref b2, ref b3, ref b4, ref b5, ref b6, ref b7);
+            }
+
+            acc = GHashPclmulKernel.Reduce(lo, mid, hi);
+            for (int i = 9; i < rounds; i++)
+            {
+                Round(Unsafe.Add(ref keys, i), ref b0, ref b1, ref b2, ref b3, ref b4, ref b5, ref b6, ref b7);
+            }
+
+            LastRoundXorStore(Unsafe.Add(ref keys, rounds), b0, b1, b2, b3, b4, b5, b6, b7,
+                ref Unsafe.Add(ref source, offset), ref Unsafe.Add(ref destination, offset));
+        }
+
+        return acc;
+    }
+
+#if NET9_0_OR_GREATER
+    /// <summary>The loop with VPCLMULQDQ-256: two blocks' products (four instructions) after each of AES rounds 1 to 4.</summary>
+    private static Vector128<ulong> RunVpclmul256(ref Vector128<byte> keys, int rounds, ref byte source, ref byte destination, ref byte hashed,
+        int groups, ref Counter128 counter, Vector128<ulong> acc, ref Vector256<ulong> pairs)
+    {
+        Debug.Assert(rounds >= 10);
+        Vector128<byte> reverse = GHashPclmulKernel.ByteReverse;
+        Vector256<byte> reverse256 = Vector256.Create(reverse, reverse);
+        for (int offset = 0; groups > 0; groups--, offset += GroupBytes)
+        {
+            NextCounters(ref counter, out Vector128<byte> b0, out Vector128<byte> b1, out Vector128<byte> b2, out Vector128<byte> b3,
+                out Vector128<byte> b4, out Vector128<byte> b5, out Vector128<byte> b6, out Vector128<byte> b7);
+            Whiten(keys, ref b0, ref b1, ref b2, ref b3, ref b4, ref b5, ref b6, ref b7);
+            ref byte h = ref Unsafe.Add(ref hashed, offset);
+
+            Vector256<ulong> x = Avx2.Shuffle(Vector256.LoadUnsafe(ref h), reverse256).AsUInt64() ^ acc.ToVector256();
+            Vector256<ulong> power = pairs;
+            Vector256<ulong> lo = Pclmulqdq.V256.CarrylessMultiply(x, power, 0x00);
+            Vector256<ulong> hi = Pclmulqdq.V256.CarrylessMultiply(x, power, 0x11);
+            Vector256<ulong> mid = Pclmulqdq.V256.CarrylessMultiply(x, power, 0x01) ^ Pclmulqdq.V256.CarrylessMultiply(x, power, 0x10);
+            Round(Unsafe.Add(ref keys, 1), ref b0, ref b1, ref b2, ref b3, ref b4, ref b5, ref b6, ref b7);
+            for (int i = 1; i < 4; i++)
+            {
+                x = Avx2.Shuffle(Vector256.LoadUnsafe(ref h, (nuint)(i * 32)), reverse256).AsUInt64();
+                power = Unsafe.Add(ref pairs, i);
+                lo ^= Pclmulqdq.V256.CarrylessMultiply(x, power, 0x00);
+                hi ^= Pclmulqdq.V256.CarrylessMultiply(x, power, 0x11);
+                mid ^= Pclmulqdq.V256.CarrylessMultiply(x, power, 0x01) ^ Pclmulqdq.V256.CarrylessMultiply(x, power, 0x10);
+                Round(Unsafe.Add(ref keys, i + 1), ref b0, ref b1, ref b2, ref b3, ref b4, ref b5, ref b6, ref b7);
+            }
+
+            acc = GHashPclmulKernel.Reduce(lo.GetLower() ^ lo.GetUpper(), mid.GetLower() ^ mid.GetUpper(), hi.GetLower() ^ hi.GetUpper());
+            for (int i = 5; i < rounds; i++)
+            {
+                Round(Unsafe.Add(ref keys, i), ref b0, ref b1, ref b2, ref b3, ref b4, ref b5, ref b6, ref b7);
+            }
+
+            LastRoundXorStore(Unsafe.Add(ref keys, rounds), b0, b1, b2, b3, b4, b5, b6, b7,
+                ref Unsafe.Add(ref source, offset), ref Unsafe.Add(ref destination, offset));
+        }
+
+        return acc;
+    }
+#endif
+
+    /// <summary>Eight consecutive inc32 counter blocks; lane additions when no wrap falls inside them.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void NextCounters(ref Counter128 counter,
+        out Vector128<byte> b0, out Vector128<byte> b1, out Vector128<byte> b2, out Vector128<byte> b3,
+        out Vector128<byte> b4, out Vector128<byte> b5, out Vector128<byte> b6, out Vector128<byte> b7)
+    {
+        if (counter.CanAdd(8))
+        {
+            b0 = counter.Lane(0); b1 = counter.Lane(1); b2 = counter.Lane(2); b3 = counter.Lane(3);
+            b4 = counter.Lane(4); b5 = counter.Lane(5); b6 = counter.Lane(6); b7 = counter.Lane(7);
+            counter.Advance(8);
+        }
+        else
+        {
+            b0 = counter.Next(); b1 = counter.Next(); b2 = counter.Next(); b3 = counter.Next();
+            b4 = counter.Next(); b5 = counter.Next(); b6 = counter.Next(); b7 = counter.Next();
+        }
+    }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void Whiten(Vector128<byte> key,
+        ref Vector128<byte> b0, ref Vector128<byte> b1, ref Vector128<byte> b2, ref Vector128<byte> b3,
+        ref Vector128<byte> b4, ref Vector128<byte> b5, ref Vector128<byte> b6, ref Vector128<byte> b7)
+    {
+        b0 ^= key; b1 ^= key; b2 ^= key; b3 ^= key; b4 ^= key; b5 ^= key; b6 ^= key; b7 ^= key;
+    }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void Round(Vector128<byte> key,
+        ref Vector128<byte> b0, ref Vector128<byte> b1, ref Vector128<byte> b2, ref Vector128<byte> b3,
+        ref Vector128<byte> b4, ref Vector128<byte> b5, ref Vector128<byte> b6, ref Vector128<byte> b7)
+    {
+        b0 = X86Aes.Encrypt(b0, key); b1 = X86Aes.Encrypt(b1, key); b2 = X86Aes.Encrypt(b2, key); b3 = X86Aes.Encrypt(b3, key);
+        b4 = X86Aes.Encrypt(b4, key); b5 = X86Aes.Encrypt(b5, key); b6 = X86Aes.Encrypt(b6, key); b7 = X86Aes.Encrypt(b7, key);
+    }
+
+    /// <summary>The last round with the source block XORed into its key, so one AESENCLAST finishes both; each source
+    /// block is loaded right before its own destination block is stored.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void LastRoundXorStore(Vector128<byte> key,
+        Vector128<byte> b0, Vector128<byte> b1, Vector128<byte> b2, Vector128<byte> b3,
+        Vector128<byte> b4, Vector128<byte> b5, Vector128<byte> b6, Vector128<byte> b7, ref byte source, ref byte destination)
+    {
+        X86Aes.EncryptLast(b0, key ^ Vector128.LoadUnsafe(ref source)).StoreUnsafe(ref destination);
+        X86Aes.EncryptLast(b1, key ^ Vector128.LoadUnsafe(ref source, 16)).StoreUnsafe(ref destination, 16);
+        X86Aes.EncryptLast(b2, key ^ Vector128.LoadUnsafe(ref source, 32)).StoreUnsafe(ref destination, 32);
+        X86Aes.EncryptLast(b3, key ^ Vector128.LoadUnsafe(ref source, 48)).StoreUnsafe(ref destination, 48);
+        X86Aes.EncryptLast(b4, key ^ Vector128.LoadUnsafe(ref source, 64)).StoreUnsafe(ref destination, 64);
+        X86Aes.EncryptLast(b5, key ^ Vector128.LoadUnsafe(ref source, 80)).StoreUnsafe(ref destination, 80);
+        X86Aes.EncryptLast(b6, key ^ Vector128.LoadUnsafe(ref source, 96)).StoreUnsafe(ref destination, 96);
+        X86Aes.EncryptLast(b7, key ^ Vector128.LoadUnsafe(ref source, 112)).StoreUnsafe(ref destination, 112);
+    }
+}
+#endif
