@@ -1,5 +1,6 @@
 #if NET
 using System;
+using System.Buffers.Binary;
 using System.Diagnostics;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
@@ -14,12 +15,13 @@ namespace CryptoCli;
 /// of eight blocks runs the AES rounds of eight 32-bit-counter blocks with the carry-less multiplications of eight
 /// ciphertext blocks placed between them, so the AES and carry-less multiply units work at the same time instead of
 /// in two passes. Decryption hashes the group it decrypts (its ciphertext is the input); encryption hashes the group
-/// it encrypted one iteration earlier (already stored in the destination). Every block is read before its own
+/// it encrypted two iterations earlier (already stored in the destination). Every block is read before its own
 /// destination block is written, so in-place operation works. Constant-time, as both kernels are.
 /// </summary>
 internal static class GcmStitchedX86
 {
     private const int GroupBytes = 128;
+    private const int EncryptLag = 2;
 
     /// <summary>True when this process can run the stitched loop for this pair of kernels.</summary>
     public static bool Supports(BlockCipherKernel kernel, GHashKernel ghash) =>
@@ -58,53 +60,64 @@ internal static class GcmStitchedX86
             return 0;
         }
 
-        // The first group has no earlier ciphertext to hash beside it: counter mode alone, then the stitched loop
-        // hashes group g - 1 while it encrypts group g, and the last group is hashed at the end.
-        Ctr.Transform(kernel, source.Slice(0, GroupBytes), destination.Slice(0, GroupBytes), counter, CounterWidth.Bits32);
+        // Encryption hashes the ciphertext it stored two groups earlier: a 256-bit load of blocks stored one
+        // iteration before would span two 128-bit stores, which the CPU cannot forward, and would wait for them to
+        // reach the cache. So the first two groups are counter mode alone, the loop hashes group g - 2 while it
+        // encrypts group g, and the last two groups are hashed at the end.
+        int lead = Math.Min(groups, EncryptLag);
+        Ctr.Transform(kernel, source.Slice(0, lead * GroupBytes), destination.Slice(0, lead * GroupBytes), counter, CounterWidth.Bits32);
         ref byte dst = ref MemoryMarshal.GetReference(destination);
-        if (groups > 1)
+        if (groups > lead)
         {
             ref byte src = ref MemoryMarshal.GetReference(source);
-            Run(kernel, ghash, ref Unsafe.Add(ref src, GroupBytes), ref Unsafe.Add(ref dst, GroupBytes), ref dst, groups - 1, counter, y);
+            Run(kernel, ghash, ref Unsafe.Add(ref src, lead * GroupBytes), ref Unsafe.Add(ref dst, lead * GroupBytes), ref dst, groups - lead, counter, y);
         }
 
-        ghash.Update(y, destination.Slice((groups - 1) * GroupBytes, GroupBytes));
+        ghash.Update(y, destination.Slice((groups - lead) * GroupBytes, lead * GroupBytes));
         return groups * GroupBytes;
     }
 
     private static void Run(BlockCipherKernel kernel, GHashKernel ghash, ref byte source, ref byte destination, ref byte hashed, int groups, Span<byte> counterBlock, Span<byte> y)
     {
         var aes = (RijndaelAesNiKernel)kernel;
-        var counter = new Counter128(counterBlock, CounterWidth.Bits32);
         ref Vector128<byte> keys = ref MemoryMarshal.GetArrayDataReference(aes.EncryptionRoundKeys);
         Vector128<byte> reverse = GHashPclmulKernel.ByteReverse;
         Vector128<ulong> acc = Ssse3.Shuffle(Vector128.LoadUnsafe(ref MemoryMarshal.GetReference(y)), reverse).AsUInt64();
+
+        // The counter block stays in memory order; only its last 32 bits count (inc32), tracked as a number too.
+        Vector128<byte> counter = Vector128.LoadUnsafe(ref MemoryMarshal.GetReference(counterBlock));
+        uint low = BinaryPrimitives.ReadUInt32BigEndian(counterBlock.Slice(12));
 #if NET9_0_OR_GREATER
         if (ghash is GHashVpclmul256Kernel wide)
         {
-            acc = RunVpclmul256(ref keys, aes.Rounds, ref source, ref destination, ref hashed, groups, ref counter, acc,
-                ref MemoryMarshal.GetArrayDataReference(wide.PowerPairs));
+            acc = RunVpclmul256(ref keys, aes.Rounds, ref source, ref destination, ref hashed, groups, ref counter, ref low, acc,
+                ref MemoryMarshal.GetArrayDataReference(wide.PowerPairs), ref MemoryMarshal.GetArrayDataReference(wide.KaratsubaPairs));
         }
         else
 #endif
         {
-            acc = RunPclmul(ref keys, aes.Rounds, ref source, ref destination, ref hashed, groups, ref counter, acc,
-                ref MemoryMarshal.GetArrayDataReference(((GHashPclmulKernel)ghash).Powers));
+            var narrow = (GHashPclmulKernel)ghash;
+            acc = RunPclmul(ref keys, aes.Rounds, ref source, ref destination, ref hashed, groups, ref counter, ref low, acc,
+                ref MemoryMarshal.GetArrayDataReference(narrow.Powers), ref MemoryMarshal.GetArrayDataReference(narrow.KaratsubaPowers));
         }
 
         Ssse3.Shuffle(acc.AsByte(), reverse).StoreUnsafe(ref MemoryMarshal.GetReference(y));
-        counter.Store(counterBlock);
+        BinaryPrimitives.WriteUInt32BigEndian(counterBlock.Slice(12), low);
     }
 
-    /// <summary>The loop with PCLMULQDQ: one block's four carry-less products after each of AES rounds 1 to 8.</summary>
+    /// <summary>
+    /// The loop with PCLMULQDQ: one block's Karatsuba products (three carry-less multiplications: low halves, high
+    /// halves, and the xor of the halves, whose product minus the other two is the middle term) after each of AES
+    /// rounds 1 to 8, summed unreduced and reduced once per group.
+    /// </summary>
     private static Vector128<ulong> RunPclmul(ref Vector128<byte> keys, int rounds, ref byte source, ref byte destination, ref byte hashed,
-        int groups, ref Counter128 counter, Vector128<ulong> acc, ref Vector128<ulong> powers)
+        int groups, ref Vector128<byte> counter, ref uint low, Vector128<ulong> acc, ref Vector128<ulong> powers, ref Vector128<ulong> folded)
     {
         Debug.Assert(rounds >= 10);
         Vector128<byte> reverse = GHashPclmulKernel.ByteReverse;
         for (int offset = 0; groups > 0; groups--, offset += GroupBytes)
         {
-            NextCounters(ref counter, out Vector128<byte> b0, out Vector128<byte> b1, out Vector128<byte> b2, out Vector128<byte> b3,
+            NextCounters(ref counter, ref low, out Vector128<byte> b0, out Vector128<byte> b1, out Vector128<byte> b2, out Vector128<byte> b3,
                 out Vector128<byte> b4, out Vector128<byte> b5, out Vector128<byte> b6, out Vector128<byte> b7);
             Whiten(keys, ref b0, ref b1, ref b2, ref b3, ref b4, ref b5, ref b6, ref b7);
             ref byte h = ref Unsafe.Add(ref hashed, offset);
@@ -114,7 +127,7 @@ internal static class GcmStitchedX86
             Vector128<ulong> power = powers;
             Vector128<ulong> lo = Pclmulqdq.CarrylessMultiply(x, power, 0x00);
             Vector128<ulong> hi = Pclmulqdq.CarrylessMultiply(x, power, 0x11);
-            Vector128<ulong> mid = Pclmulqdq.CarrylessMultiply(x, power, 0x01) ^ Pclmulqdq.CarrylessMultiply(x, power, 0x10);
+            Vector128<ulong> mid = Pclmulqdq.CarrylessMultiply(x ^ SwapHalves(x), folded, 0x00);
             Round(Unsafe.Add(ref keys, 1), ref b0, ref b1, ref b2, ref b3, ref b4, ref b5, ref b6, ref b7);
             for (int i = 1; i < 8; i++)
             {
@@ -122,11 +135,11 @@ internal static class GcmStitchedX86
                 power = Unsafe.Add(ref powers, i);
                 lo ^= Pclmulqdq.CarrylessMultiply(x, power, 0x00);
                 hi ^= Pclmulqdq.CarrylessMultiply(x, power, 0x11);
-                mid ^= Pclmulqdq.CarrylessMultiply(x, power, 0x01) ^ Pclmulqdq.CarrylessMultiply(x, power, 0x10);
+                mid ^= Pclmulqdq.CarrylessMultiply(x ^ SwapHalves(x), Unsafe.Add(ref folded, i), 0x00);
                 Round(Unsafe.Add(ref keys, i + 1), ref b0, ref b1, ref b2, ref b3, ref b4, ref b5, ref b6, ref b7);
             }
 
-            acc = GHashPclmulKernel.Reduce(lo, mid, hi);
+            acc = GHashPclmulKernel.Reduce(lo, mid ^ lo ^ hi, hi);
             for (int i = 9; i < rounds; i++)
             {
                 Round(Unsafe.Add(ref keys, i), ref b0, ref b1, ref b2, ref b3, ref b4, ref b5, ref b6, ref b7);
@@ -140,16 +153,16 @@ internal static class GcmStitchedX86
     }
 
 #if NET9_0_OR_GREATER
-    /// <summary>The loop with VPCLMULQDQ-256: two blocks' products (four instructions) after each of AES rounds 1 to 4.</summary>
+    /// <summary>The loop with VPCLMULQDQ-256: two blocks' Karatsuba products (three instructions) after each of AES rounds 1 to 4.</summary>
     private static Vector128<ulong> RunVpclmul256(ref Vector128<byte> keys, int rounds, ref byte source, ref byte destination, ref byte hashed,
-        int groups, ref Counter128 counter, Vector128<ulong> acc, ref Vector256<ulong> pairs)
+        int groups, ref Vector128<byte> counter, ref uint low, Vector128<ulong> acc, ref Vector256<ulong> pairs, ref Vector256<ulong> folded)
     {
         Debug.Assert(rounds >= 10);
         Vector128<byte> reverse = GHashPclmulKernel.ByteReverse;
         Vector256<byte> reverse256 = Vector256.Create(reverse, reverse);
         for (int offset = 0; groups > 0; groups--, offset += GroupBytes)
         {
-            NextCounters(ref counter, out Vector128<byte> b0, out Vector128<byte> b1, out Vector128<byte> b2, out Vector128<byte> b3,
+            NextCounters(ref counter, ref low, out Vector128<byte> b0, out Vector128<byte> b1, out Vector128<byte> b2, out Vector128<byte> b3,
                 out Vector128<byte> b4, out Vector128<byte> b5, out Vector128<byte> b6, out Vector128<byte> b7);
             Whiten(keys, ref b0, ref b1, ref b2, ref b3, ref b4, ref b5, ref b6, ref b7);
             ref byte h = ref Unsafe.Add(ref hashed, offset);
@@ -158,7 +171,7 @@ internal static class GcmStitchedX86
             Vector256<ulong> power = pairs;
             Vector256<ulong> lo = Pclmulqdq.V256.CarrylessMultiply(x, power, 0x00);
             Vector256<ulong> hi = Pclmulqdq.V256.CarrylessMultiply(x, power, 0x11);
-            Vector256<ulong> mid = Pclmulqdq.V256.CarrylessMultiply(x, power, 0x01) ^ Pclmulqdq.V256.CarrylessMultiply(x, power, 0x10);
+            Vector256<ulong> mid = Pclmulqdq.V256.CarrylessMultiply(x ^ SwapHalves(x), folded, 0x00);
             Round(Unsafe.Add(ref keys, 1), ref b0, ref b1, ref b2, ref b3, ref b4, ref b5, ref b6, ref b7);
             for (int i = 1; i < 4; i++)
             {
@@ -166,11 +179,12 @@ internal static class GcmStitchedX86
                 power = Unsafe.Add(ref pairs, i);
                 lo ^= Pclmulqdq.V256.CarrylessMultiply(x, power, 0x00);
                 hi ^= Pclmulqdq.V256.CarrylessMultiply(x, power, 0x11);
-                mid ^= Pclmulqdq.V256.CarrylessMultiply(x, power, 0x01) ^ Pclmulqdq.V256.CarrylessMultiply(x, power, 0x10);
+                mid ^= Pclmulqdq.V256.CarrylessMultiply(x ^ SwapHalves(x), Unsafe.Add(ref folded, i), 0x00);
                 Round(Unsafe.Add(ref keys, i + 1), ref b0, ref b1, ref b2, ref b3, ref b4, ref b5, ref b6, ref b7);
             }
 
-            acc = GHashPclmulKernel.Reduce(lo.GetLower() ^ lo.GetUpper(), mid.GetLower() ^ mid.GetUpper(), hi.GetLower() ^ hi.GetUpper());
+            Vector128<ulong> lo128 = lo.GetLower() ^ lo.GetUpper(), hi128 = hi.GetLower() ^ hi.GetUpper();
+            acc = GHashPclmulKernel.Reduce(lo128, mid.GetLower() ^ mid.GetUpper() ^ lo128 ^ hi128, hi128);
             for (int i = 5; i < rounds; i++)
             {
                 Round(Unsafe.Add(ref keys, i), ref b0, ref b1, ref b2, ref b3, ref b4, ref b5, ref b6, ref b7);
@@ -182,26 +196,49 @@ internal static class GcmStitchedX86
 
         return acc;
     }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static Vector256<ulong> SwapHalves(Vector256<ulong> x) => Avx2.Shuffle(x.AsUInt32(), 0x4E).AsUInt64();
 #endif
 
-    /// <summary>Eight consecutive inc32 counter blocks; lane additions when no wrap falls inside them.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void NextCounters(ref Counter128 counter,
+    private static Vector128<ulong> SwapHalves(Vector128<ulong> x) => Sse2.Shuffle(x.AsUInt32(), 0x4E).AsUInt64();
+
+    /// <summary>
+    /// Eight consecutive inc32 counter blocks from <paramref name="counter"/> (memory order) and advances it by eight.
+    /// While the last byte stays below 0xF8 the blocks are byte additions to that byte alone (no carry to propagate);
+    /// otherwise (once every 32 groups) the 32-bit count is written into each block, wrapping as inc32 does.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void NextCounters(ref Vector128<byte> counter, ref uint low,
         out Vector128<byte> b0, out Vector128<byte> b1, out Vector128<byte> b2, out Vector128<byte> b3,
         out Vector128<byte> b4, out Vector128<byte> b5, out Vector128<byte> b6, out Vector128<byte> b7)
     {
-        if (counter.CanAdd(8))
+        Vector128<byte> c = counter;
+        if ((low & 0xFF) <= 0xF7)
         {
-            b0 = counter.Lane(0); b1 = counter.Lane(1); b2 = counter.Lane(2); b3 = counter.Lane(3);
-            b4 = counter.Lane(4); b5 = counter.Lane(5); b6 = counter.Lane(6); b7 = counter.Lane(7);
-            counter.Advance(8);
+            b0 = c;
+            b1 = c + LastByte(1); b2 = c + LastByte(2); b3 = c + LastByte(3); b4 = c + LastByte(4);
+            b5 = c + LastByte(5); b6 = c + LastByte(6); b7 = c + LastByte(7);
+            counter = c + LastByte(8);
         }
         else
         {
-            b0 = counter.Next(); b1 = counter.Next(); b2 = counter.Next(); b3 = counter.Next();
-            b4 = counter.Next(); b5 = counter.Next(); b6 = counter.Next(); b7 = counter.Next();
+            b0 = WithCount(c, low); b1 = WithCount(c, low + 1); b2 = WithCount(c, low + 2); b3 = WithCount(c, low + 3);
+            b4 = WithCount(c, low + 4); b5 = WithCount(c, low + 5); b6 = WithCount(c, low + 6); b7 = WithCount(c, low + 7);
+            counter = WithCount(c, low + 8);
         }
+
+        low += 8;
     }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static Vector128<byte> LastByte(byte value) => Vector128.Create((byte)0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, value);
+
+    /// <summary>The block with its last four bytes replaced by <paramref name="count"/>, big-endian (wrapping: inc32).</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static Vector128<byte> WithCount(Vector128<byte> block, uint count) =>
+        block.AsUInt32().WithElement(3, BinaryPrimitives.ReverseEndianness(count)).AsByte();
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static void Whiten(Vector128<byte> key,
