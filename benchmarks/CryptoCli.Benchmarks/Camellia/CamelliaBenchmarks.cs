@@ -41,9 +41,9 @@ public abstract class CamelliaBenchmarkBase
         random.NextBytes(_input);
         _ours = Camellia.Create();
         _ours.Key = _key;
-        _table32 = new CamelliaTable32Kernel(_key);
-        _table64 = new CamelliaTable64Kernel(_key);
-        _aesni = CamelliaAesNiKernel.IsSupported ? new CamelliaAesNiKernel(_key) : null;
+        _table32 = RegisteredKernel.Create(Camellia.Kernels, "table32", _key);
+        _table64 = RegisteredKernel.Create(Camellia.Kernels, "table64", _key);
+        _aesni = RegisteredKernel.TryCreate(Camellia.Kernels, "aesni", _key);
         _bcEcb = new CamelliaEngine();
         _bcEcb.Init(true, new KeyParameter(_key));
         _bcCbc = new CbcBlockCipher(new CamelliaEngine());

@@ -146,8 +146,8 @@ internal sealed class CamelliaRivals : IDisposable
         random.NextBytes(_input);
         _ours = Camellia.Create();
         _ours.Key = key;
-        Table64 = new CamelliaTable64Kernel(key);
-        AesNi = CamelliaAesNiKernel.IsSupported ? new CamelliaAesNiKernel(key) : new CamelliaTable64Kernel(key);
+        Table64 = RegisteredKernel.Create(Camellia.Kernels, "table64", key);
+        AesNi = RegisteredKernel.TryCreate(Camellia.Kernels, "aesni", key) ?? RegisteredKernel.Create(Camellia.Kernels, "table64", key);
         _bcEcb = new CamelliaEngine();
         _bcEcb.Init(true, new KeyParameter(key));
         _bcCbc = new CbcBlockCipher(new CamelliaEngine());

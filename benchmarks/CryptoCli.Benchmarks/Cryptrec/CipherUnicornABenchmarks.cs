@@ -32,7 +32,7 @@ public class CipherUnicornABenchmarks
         random.NextBytes(_input);
         _ours = CipherUnicornA.Create();
         _ours.Key = _key;
-        _reference = new CipherUnicornAReferenceKernel(_key);
+        _reference = RegisteredKernel.Create(CipherUnicornA.Kernels, "reference", _key);
 
         // The rivals must agree before they are timed.
         ReferenceEcb();

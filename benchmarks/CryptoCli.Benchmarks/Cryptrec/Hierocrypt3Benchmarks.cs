@@ -37,9 +37,9 @@ public class Hierocrypt3Benchmarks
         _ours.Key = key;
         _ours256 = Hierocrypt3.Create();
         _ours256.Key = key256;
-        _table32 = new Hierocrypt3Table32Kernel(key);
+        _table32 = RegisteredKernel.Create(Hierocrypt3.Kernels, "table32", key);
 
-        using var reference = new Hierocrypt3ReferenceKernel(key);
+        using BlockCipherKernel reference = RegisteredKernel.Create(Hierocrypt3.Kernels, "reference", key);
         byte[] expected = new byte[Size];
         reference.EncryptBlocks(_input, expected);
         Check(expected, OursEcb, "ECB");
@@ -48,7 +48,7 @@ public class Hierocrypt3Benchmarks
         Check(expected, OursEcbDecrypt, "ECB decrypt");
         reference.TransformCtr(_input, expected, (byte[])_counter.Clone());
         Check(expected, OursCtr, "CTR");
-        using var reference256 = new Hierocrypt3ReferenceKernel(key256);
+        using BlockCipherKernel reference256 = RegisteredKernel.Create(Hierocrypt3.Kernels, "reference", key256);
         reference256.EncryptBlocks(_input, expected);
         Check(expected, OursEcb256, "ECB 256-bit key");
     }
@@ -92,18 +92,19 @@ public class Hierocrypt3Benchmarks
 [MinColumn]
 public class Hierocrypt3KeyScheduleBenchmarks
 {
+    private static readonly BlockCipherKernelEntry Table64 = Hierocrypt3.Kernels.Get("table64");
     private readonly byte[] _key128 = new byte[16];
     private readonly byte[] _key256 = new byte[32];
 
     [Benchmark, Row("key-schedule", "CryptoCli-table64")]
     public void KeySchedule128()
     {
-        using var kernel = new Hierocrypt3Table64Kernel(_key128);
+        using BlockCipherKernel kernel = Table64.Create(_key128, 16);
     }
 
     [Benchmark, Row("key-schedule", "CryptoCli-table64", Primitive = "Hierocrypt-3-256")]
     public void KeySchedule256()
     {
-        using var kernel = new Hierocrypt3Table64Kernel(_key256);
+        using BlockCipherKernel kernel = Table64.Create(_key256, 16);
     }
 }

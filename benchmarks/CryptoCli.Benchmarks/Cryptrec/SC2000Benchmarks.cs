@@ -37,7 +37,7 @@ public class SC2000Benchmarks
         _ours256 = SC2000.Create();
         _ours256.Key = key256;
 
-        using var reference = new SC2000ReferenceKernel(key);
+        using BlockCipherKernel reference = RegisteredKernel.Create(SC2000.Kernels, "reference", key);
         byte[] expected = new byte[Size];
         reference.EncryptBlocks(_input, expected);
         Check(expected, OursEcb, "ECB");
@@ -45,7 +45,7 @@ public class SC2000Benchmarks
         Check(expected, OursEcbDecrypt, "ECB decrypt");
         reference.TransformCtr(_input, expected, (byte[])_counter.Clone());
         Check(expected, OursCtr, "CTR");
-        using var reference256 = new SC2000ReferenceKernel(key256);
+        using BlockCipherKernel reference256 = RegisteredKernel.Create(SC2000.Kernels, "reference", key256);
         reference256.EncryptBlocks(_input, expected);
         Check(expected, OursEcb256, "ECB 256-bit key");
     }
@@ -85,18 +85,19 @@ public class SC2000Benchmarks
 [MinColumn]
 public class SC2000KeyScheduleBenchmarks
 {
+    private static readonly BlockCipherKernelEntry Fused = SC2000.Kernels.Get("fused");
     private readonly byte[] _key128 = new byte[16];
     private readonly byte[] _key256 = new byte[32];
 
     [Benchmark, Row("key-schedule", "CryptoCli-fused")]
     public void KeySchedule128()
     {
-        using var kernel = new SC2000FusedKernel(_key128);
+        using BlockCipherKernel kernel = Fused.Create(_key128, 16);
     }
 
     [Benchmark, Row("key-schedule", "CryptoCli-fused", Primitive = "SC2000-256")]
     public void KeySchedule256()
     {
-        using var kernel = new SC2000FusedKernel(_key256);
+        using BlockCipherKernel kernel = Fused.Create(_key256, 16);
     }
 }

@@ -53,7 +53,7 @@ public class AesBenchmarks
         random.NextBytes(_input);
         _ours = RijndaelCipher.Create();
         _ours.Key = _key;
-        _portable = new RijndaelPortableKernel(_key, 16);
+        _portable = RegisteredKernel.Create(RijndaelCipher.Kernels, "portable", _key);
         _builtIn = System.Security.Cryptography.Aes.Create();
         _builtIn.Key = _key;
         if (AesEngine_X86.IsSupported)

@@ -39,7 +39,7 @@ public class RijndaelWideBenchmarks
         _ours = RijndaelCipher.Create();
         _ours.BlockSize = 256;
         _ours.Key = key;
-        _portable = new RijndaelPortableKernel(key, 32);
+        _portable = RegisteredKernel.Create(RijndaelCipher.Kernels, "portable", key, 32);
         _bcEcb = new RijndaelEngine(256);
         _bcEcb.Init(true, new KeyParameter(key));
         _bcCbc = new CbcBlockCipher(new RijndaelEngine(256));
