@@ -353,4 +353,74 @@ public class BlockCipherContractTests
 
         return true;
     }
+
+    [Theory]
+    [MemberData(nameof(CiphersAndKernels))]
+    public void BlockCallsMatchEcbWithoutPaddingAtEveryBlockSizeAndKeySize(string name)
+    {
+        Random random = TestRandom.Create(name.Length + 31);
+        using BlockCipherAlgorithm cipher = Create(name);
+        foreach (int blockBits in Sizes(cipher.LegalBlockSizes))
+        {
+            cipher.BlockSize = blockBits;
+            int blockBytes = blockBits / 8;
+            foreach (int keyBits in Sizes(cipher.LegalKeySizes))
+            {
+                cipher.Key = TestRandom.Bytes(random, keyBits / 8);
+                foreach (int blocks in new[] { 0, 1, 2, 4, 9, 17 })
+                {
+                    byte[] plaintext = TestRandom.Bytes(random, blocks * blockBytes);
+                    byte[] expected = cipher.EncryptEcb(plaintext, PaddingMode.None);
+
+                    // Disjoint buffers (the short path), a longer destination (its tail untouched), and in place.
+                    byte[] destination = Enumerable.Repeat((byte)0xEE, plaintext.Length + 5).ToArray();
+                    Assert.Equal(plaintext.Length, cipher.EncryptBlocks(plaintext, destination));
+                    Assert.Equal(expected, destination.AsSpan(0, plaintext.Length).ToArray());
+                    Assert.All(destination.Skip(plaintext.Length), b => Assert.Equal(0xEE, b));
+                    byte[] decrypted = new byte[plaintext.Length];
+                    Assert.Equal(plaintext.Length, cipher.DecryptBlocks(expected, decrypted));
+                    Assert.Equal(plaintext, decrypted);
+
+                    byte[] inPlace = (byte[])plaintext.Clone();
+                    cipher.EncryptBlocks(inPlace, inPlace);
+                    Assert.Equal(expected, inPlace);
+                    cipher.DecryptBlocks(inPlace, inPlace);
+                    Assert.Equal(plaintext, inPlace);
+                }
+            }
+        }
+    }
+
+    [Theory]
+    [MemberData(nameof(Ciphers))]
+    public void BlockCallsCheckTheirArgumentsAndWriteNothingOnError(string name)
+    {
+        using BlockCipherAlgorithm cipher = Create(name);
+        int blockBytes = cipher.BlockSize / 8;
+        // The first call creates the key schedule (the path with a reference); the later ones find it.
+        for (int attempt = 0; attempt < 2; attempt++)
+        {
+            byte[] destination = new byte[4 * blockBytes];
+            Assert.Throws<ArgumentException>("source", () => cipher.EncryptBlocks(new byte[blockBytes + 1], destination));
+            Assert.Throws<ArgumentException>("source", () => cipher.DecryptBlocks(new byte[blockBytes - 1], destination));
+            Assert.Throws<ArgumentException>("destination", () => cipher.EncryptBlocks(new byte[2 * blockBytes], new byte[2 * blockBytes - 1]));
+            Assert.Throws<ArgumentException>("destination", () => cipher.DecryptBlocks(new byte[2 * blockBytes], new byte[blockBytes]));
+            Assert.Throws<ArgumentException>("destination", () => cipher.EncryptBlocks(destination.AsSpan(0, 2 * blockBytes), destination.AsSpan(1, 2 * blockBytes)));
+            Assert.All(destination, b => Assert.Equal(0, b));
+            Assert.Equal(0, cipher.EncryptBlocks(ReadOnlySpan<byte>.Empty, Span<byte>.Empty));
+        }
+
+        // A re-key between calls is seen by the next call.
+        byte[] block = new byte[blockBytes];
+        byte[] first = new byte[blockBytes], second = new byte[blockBytes];
+        cipher.EncryptBlocks(block, first);
+        cipher.GenerateKey();
+        cipher.EncryptBlocks(block, second);
+        Assert.Equal(cipher.EncryptEcb(block, PaddingMode.None), second);
+        Assert.NotEqual(first, second);
+
+        cipher.Dispose();
+        Assert.Throws<ObjectDisposedException>(() => cipher.EncryptBlocks(block, first));
+        Assert.Throws<ObjectDisposedException>(() => cipher.DecryptBlocks(block, block));
+    }
 }

@@ -112,6 +112,63 @@ public class ConcurrencyTests
         Assert.Equal(0, wrong);
     }
 
+    [Theory]
+    [MemberData(nameof(Ciphers))]
+    public void ReKeyingDuringBlockCallsGivesTheOldOrTheNewKeysBlocksNeverAWipedSchedule(string name)
+    {
+        // The block calls take no reference on the schedule; they must notice a wipe that raced with them.
+        using BlockCipherAlgorithm cipher = Create(name);
+        int blockBytes = cipher.BlockSize / 8;
+        byte[] key1 = Enumerable.Range(1, cipher.KeySize / 8).Select(i => (byte)i).ToArray();
+        byte[] key2 = key1.Select(b => (byte)(b ^ 0x5A)).ToArray();
+        byte[] blocks = Enumerable.Range(0, 4 * blockBytes).Select(i => (byte)(i * 13)).ToArray();
+        byte[] expected1, expected2;
+        using (BlockCipherAlgorithm reference = Create(name))
+        {
+            reference.Key = key1;
+            expected1 = reference.EncryptEcb(blocks, PaddingMode.None);
+            reference.Key = key2;
+            expected2 = reference.EncryptEcb(blocks, PaddingMode.None);
+        }
+
+        cipher.Key = key1;
+        int operations = 0, wrong = 0;
+        Race(
+            threads: 2,
+            worker: running =>
+            {
+                byte[] output = new byte[blocks.Length];
+                byte[] single = new byte[blockBytes];
+                while (running())
+                {
+                    cipher.EncryptBlocks(blocks, output);
+                    cipher.EncryptBlocks(blocks.AsSpan(blockBytes, blockBytes), single);
+                    Interlocked.Add(ref operations, 2);
+                    if (!output.AsSpan().SequenceEqual(expected1) && !output.AsSpan().SequenceEqual(expected2))
+                    {
+                        Interlocked.Increment(ref wrong);
+                    }
+
+                    if (!single.AsSpan().SequenceEqual(expected1.AsSpan(blockBytes, blockBytes)) &&
+                        !single.AsSpan().SequenceEqual(expected2.AsSpan(blockBytes, blockBytes)))
+                    {
+                        Interlocked.Increment(ref wrong);
+                    }
+                }
+            },
+            disturber: running =>
+            {
+                for (int i = 0; running(); i++)
+                {
+                    cipher.Key = i % 2 == 0 ? key2 : key1;
+                }
+            });
+
+        _output.WriteLine($"{operations} block calls, {wrong} wrong");
+        Assert.True(operations > 0);
+        Assert.Equal(0, wrong);
+    }
+
     [Fact]
     public void ReKeyingWhileWrappingGivesTheOldOrTheNewKeysWrapNeverAMix()
     {

@@ -21,9 +21,27 @@ internal abstract class BlockCipherKernel : IDisposable
     {
         Debug.Assert(blockSizeInBytes is >= 8 and <= 64);
         BlockSizeInBytes = blockSizeInBytes;
+        // The capabilities, asked once here: a type test against an interface is a runtime helper call, which the
+        // modes would otherwise pay on every call.
+        CbcEncryptor = this as ICbcEncryptKernel;
+        CbcDecryptor = this as ICbcDecryptKernel;
+        CfbEncryptor = this as ICfbEncryptKernel;
+        CounterMode = this as ICounterModeKernel;
     }
 
     public int BlockSizeInBytes { get; }
+
+    /// <summary>This kernel's fused CBC encryption, or null.</summary>
+    public ICbcEncryptKernel? CbcEncryptor { get; }
+
+    /// <summary>This kernel's fused CBC decryption, or null.</summary>
+    public ICbcDecryptKernel? CbcDecryptor { get; }
+
+    /// <summary>This kernel's fused full-block CFB encryption, or null.</summary>
+    public ICfbEncryptKernel? CfbEncryptor { get; }
+
+    /// <summary>This kernel's fused counter-mode loop, or null.</summary>
+    public ICounterModeKernel? CounterMode { get; }
 
     /// <summary>A short name of the implementation (for tests and benchmarks), such as "portable" or "aesni".</summary>
     public abstract string Name { get; }
@@ -55,6 +73,11 @@ internal abstract class BlockCipherKernel : IDisposable
         }
     }
 
+    // Set just before the expanded key is wiped. An operation that runs without a reference (the short block calls,
+    // for which two atomic instructions would cost more than the cipher) checks it afterwards: a result computed
+    // while the key was being wiped is thrown away and computed again under a reference.
+    private volatile bool _wiped;
+
     /// <summary>Releases one reference; the last one wipes the expanded key.</summary>
     public void Release()
     {
@@ -62,8 +85,28 @@ internal abstract class BlockCipherKernel : IDisposable
         Debug.Assert(references >= 0);
         if (references == 0)
         {
+            _wiped = true;
+            Thread.MemoryBarrier(); // the flag is visible before any wiped byte
             Dispose(true);
         }
+    }
+
+    /// <summary>
+    /// True when the expanded key has been wiped, or is being wiped: called after an operation that ran without a
+    /// reference, false means every key byte it read was the key's. The flag is read after the operation's own key
+    /// reads: x86 keeps loads in order, other processors get a barrier.
+    /// </summary>
+    public bool HasBeenWiped()
+    {
+#if NET
+        if (!System.Runtime.Intrinsics.X86.X86Base.IsSupported)
+        {
+            Thread.MemoryBarrier();
+        }
+#else
+        Thread.MemoryBarrier();
+#endif
+        return _wiped;
     }
 
     /// <summary>Releases the owner's reference: the expanded key is wiped now, or when the last running operation ends.</summary>

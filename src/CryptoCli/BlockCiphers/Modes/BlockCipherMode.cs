@@ -18,19 +18,33 @@ internal abstract class BlockCipherMode
     /// <summary>The largest block of any kernel.</summary>
     public const int MaxBlockSize = 64;
 
+    // The shape of the mode is data, not virtual calls: the one-shots read it once per call, and a shared method
+    // compiled with a profile of one mode (dynamic PGO guesses the hot type) stays fast for the others.
+    private readonly int _segment;
+
+    /// <param name="usesIV">False for ECB.</param>
+    /// <param name="segment">The CFB/OFB segment in bytes; 0 for the whole block.</param>
+    /// <param name="stealsCiphertext">True for ciphertext stealing.</param>
+    private protected BlockCipherMode(bool usesIV = true, int segment = 0, bool stealsCiphertext = false)
+    {
+        UsesIV = usesIV;
+        _segment = segment;
+        StealsCiphertext = stealsCiphertext;
+    }
+
     public abstract CipherMode Mode { get; }
 
     /// <summary>False for ECB.</summary>
-    public virtual bool UsesIV => true;
+    public bool UsesIV { get; }
 
     /// <summary>
     /// The bytes processed per step: the block, or the CFB/OFB feedback size. Padding pads to it, and the
     /// transform's input block size is it, as the runtime's transforms do.
     /// </summary>
-    public virtual int GetSegmentSize(int blockSize) => blockSize;
+    public int GetSegmentSize(int blockSize) => _segment == 0 ? blockSize : _segment;
 
     /// <summary>True for ciphertext stealing: the last two blocks are processed together, with no padding.</summary>
-    public virtual bool StealsCiphertext => false;
+    public bool StealsCiphertext { get; }
 
     /// <summary>Encrypts whole segments, streaming: <paramref name="state"/> (one block) is the IV on the first call and
     /// carries the running value to the next. <paramref name="destination"/> is disjoint or the same memory.</summary>

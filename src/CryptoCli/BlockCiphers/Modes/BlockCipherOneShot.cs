@@ -31,7 +31,8 @@ internal static class BlockCipherOneShot
     public static bool TryEncrypt(BlockCipherKernel kernel, BlockCipherMode mode, ReadOnlySpan<byte> plaintext, ReadOnlySpan<byte> iv, Span<byte> destination, PaddingMode paddingMode, out int bytesWritten)
     {
         int blockSize = kernel.BlockSizeInBytes;
-        CheckIV(mode, iv, blockSize);
+        bool usesIV = mode.UsesIV;
+        CheckIV(usesIV, iv, blockSize);
         int segment = mode.GetSegmentSize(blockSize);
         int ciphertextLength = GetCiphertextLength(mode, blockSize, plaintext.Length, paddingMode, nameof(plaintext));
         if (destination.Length < ciphertextLength)
@@ -45,10 +46,11 @@ internal static class BlockCipherOneShot
             ThrowHelper.ThrowOverlap(nameof(destination), nameof(plaintext));
         }
 
-        Span<byte> state = stackalloc byte[MaxBlockSize];
-        state = state.Slice(0, blockSize);
-        if (mode.UsesIV)
+        // ECB has no state: no stack buffer to clear and wipe on the one-block path.
+        Span<byte> state = usesIV ? stackalloc byte[MaxBlockSize] : default;
+        if (usesIV)
         {
+            state = state.Slice(0, blockSize);
             iv.CopyTo(state);
         }
 
@@ -60,20 +62,32 @@ internal static class BlockCipherOneShot
             return true;
         }
 
-        int wholeLength = plaintext.Length - plaintext.Length % segment;
-        Span<byte> finalSegment = stackalloc byte[MaxBlockSize];
-        finalSegment = finalSegment.Slice(0, segment);
-        // Read the tail before anything is written: the encryption may be in place.
-        bool hasFinal = CipherPadding.PadFinalBlock(plaintext.Slice(wholeLength), finalSegment, paddingMode);
+        int wholeLength = plaintext.Length - CipherPadding.Remainder(plaintext.Length, segment);
+        // A final padded segment exists unless the input ends on a segment and the padding adds nothing there.
+        bool hasFinal = wholeLength != plaintext.Length || paddingMode is not (PaddingMode.None or PaddingMode.Zeros);
+        Span<byte> finalSegment = hasFinal ? stackalloc byte[MaxBlockSize] : default;
+        if (hasFinal)
+        {
+            finalSegment = finalSegment.Slice(0, segment);
+            // Read the tail before anything is written: the encryption may be in place.
+            bool padded = CipherPadding.PadFinalBlock(plaintext.Slice(wholeLength), finalSegment, paddingMode);
+            Debug.Assert(padded);
+        }
+
         Debug.Assert(wholeLength + (hasFinal ? segment : 0) == ciphertextLength);
         mode.Encrypt(kernel, plaintext.Slice(0, wholeLength), destination.Slice(0, wholeLength), state);
         if (hasFinal)
         {
             mode.Encrypt(kernel, finalSegment, destination.Slice(wholeLength, segment), state);
+            CryptographicOperations.ZeroMemory(finalSegment);
         }
 
-        CryptographicOperations.ZeroMemory(finalSegment);
-        CryptographicOperations.ZeroMemory(state);
+        if (usesIV)
+        {
+            // ECB never writes the state; the other modes may leave keystream in it (OFB).
+            CryptographicOperations.ZeroMemory(state);
+        }
+
         bytesWritten = ciphertextLength;
         return true;
     }
@@ -83,13 +97,13 @@ internal static class BlockCipherOneShot
     {
         CipherPadding.CheckPaddingMode(paddingMode);
         int blockSize = kernel.BlockSizeInBytes;
-        CheckIV(mode, iv, blockSize);
+        CheckIV(mode.UsesIV, iv, blockSize);
         int segment = mode.GetSegmentSize(blockSize);
         if (mode.StealsCiphertext)
         {
             CheckCts(ciphertext.Length, blockSize, paddingMode);
         }
-        else if (ciphertext.Length % segment != 0)
+        else if (CipherPadding.Remainder(ciphertext.Length, segment) != 0)
         {
             ThrowHelper.ThrowPartialBlock();
         }
@@ -123,8 +137,12 @@ internal static class BlockCipherOneShot
             }
 
             int plaintextLength = ciphertext.Length - segment + length;
-            // Wipe the padding bytes: the caller sees only the plaintext length.
-            CryptographicOperations.ZeroMemory(written.Slice(plaintextLength));
+            if (depad)
+            {
+                // Wipe the padding bytes: the caller sees only the plaintext length.
+                CryptographicOperations.ZeroMemory(written.Slice(plaintextLength));
+            }
+
             bytesWritten = plaintextLength;
             return true;
         }
@@ -162,9 +180,9 @@ internal static class BlockCipherOneShot
 
     // The callers check the IV against BlockSize; this checks it against the kernel the operation runs with, which
     // differs only if BlockSize changed on another thread in between (then the IV must not be half-used).
-    private static void CheckIV(BlockCipherMode mode, ReadOnlySpan<byte> iv, int blockSize)
+    private static void CheckIV(bool usesIV, ReadOnlySpan<byte> iv, int blockSize)
     {
-        if (mode.UsesIV && iv.Length != blockSize)
+        if (usesIV && iv.Length != blockSize)
         {
             ThrowHelper.ThrowInvalidIVSize();
         }
@@ -172,10 +190,11 @@ internal static class BlockCipherOneShot
 
     private static void Decrypt(BlockCipherKernel kernel, BlockCipherMode mode, ReadOnlySpan<byte> ciphertext, ReadOnlySpan<byte> iv, Span<byte> destination)
     {
-        Span<byte> state = stackalloc byte[MaxBlockSize];
-        state = state.Slice(0, kernel.BlockSizeInBytes);
-        if (mode.UsesIV)
+        bool usesIV = mode.UsesIV;
+        Span<byte> state = usesIV ? stackalloc byte[MaxBlockSize] : default;
+        if (usesIV)
         {
+            state = state.Slice(0, kernel.BlockSizeInBytes);
             iv.CopyTo(state);
         }
 
@@ -188,7 +207,10 @@ internal static class BlockCipherOneShot
             mode.Decrypt(kernel, ciphertext, destination, state);
         }
 
-        CryptographicOperations.ZeroMemory(state);
+        if (usesIV)
+        {
+            CryptographicOperations.ZeroMemory(state);
+        }
     }
 
     private static void CheckCts(int length, int blockSize, PaddingMode paddingMode)

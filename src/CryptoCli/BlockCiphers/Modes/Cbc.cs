@@ -27,7 +27,7 @@ internal sealed class Cbc : BlockCipherMode
     /// <summary>CBC encryption of whole blocks; <paramref name="chainingValue"/> is the IV on entry and the last ciphertext block on exit.</summary>
     public static void EncryptBlocks(BlockCipherKernel kernel, ReadOnlySpan<byte> source, Span<byte> destination, Span<byte> chainingValue)
     {
-        if (kernel is ICbcEncryptKernel fused)
+        if (kernel.CbcEncryptor is { } fused)
         {
             fused.EncryptCbc(source, destination, chainingValue);
             return;
@@ -47,7 +47,7 @@ internal sealed class Cbc : BlockCipherMode
     /// <summary>CBC decryption of whole blocks; <paramref name="chainingValue"/> is the IV on entry and the last ciphertext block on exit.</summary>
     public static void DecryptBlocks(BlockCipherKernel kernel, ReadOnlySpan<byte> source, Span<byte> destination, Span<byte> chainingValue)
     {
-        if (kernel is ICbcDecryptKernel fused)
+        if (kernel.CbcDecryptor is { } fused)
         {
             fused.DecryptCbc(source, destination, chainingValue);
             return;

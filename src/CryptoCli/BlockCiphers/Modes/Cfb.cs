@@ -16,11 +16,10 @@ internal sealed class Cfb : BlockCipherMode
 
     private readonly int _segment;
 
-    private Cfb(int segment) => _segment = segment;
+    private Cfb(int segment)
+        : base(segment: segment) => _segment = segment;
 
     public override CipherMode Mode => CipherMode.CFB;
-
-    public override int GetSegmentSize(int blockSize) => _segment;
 
     /// <summary>The CFB mode with <paramref name="segment"/> bytes per step (1 .. 64).</summary>
     public static Cfb Get(int segment) => s_bySegment[segment];
@@ -29,7 +28,7 @@ internal sealed class Cfb : BlockCipherMode
     {
         int blockSize = kernel.BlockSizeInBytes;
         int segment = _segment;
-        if (segment == blockSize && kernel is ICfbEncryptKernel fused)
+        if (segment == blockSize && kernel.CfbEncryptor is { } fused)
         {
             fused.EncryptCfb(source, destination, state);
             return;

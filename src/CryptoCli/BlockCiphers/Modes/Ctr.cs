@@ -19,7 +19,7 @@ internal static class Ctr
     /// </summary>
     public static void Transform(BlockCipherKernel kernel, ReadOnlySpan<byte> source, Span<byte> destination, Span<byte> counter, CounterWidth width)
     {
-        if (kernel is ICounterModeKernel fused)
+        if (kernel.CounterMode is { } fused)
         {
             fused.TransformCtr(source, destination, counter, width);
         }

@@ -16,12 +16,11 @@ internal sealed class Cts : BlockCipherMode
     public static readonly Cts Instance = new();
 
     private Cts()
+        : base(stealsCiphertext: true)
     {
     }
 
     public override CipherMode Mode => CipherMode.CTS;
-
-    public override bool StealsCiphertext => true;
 
     public override void Encrypt(BlockCipherKernel kernel, ReadOnlySpan<byte> source, Span<byte> destination, Span<byte> state) =>
         Cbc.EncryptBlocks(kernel, source, destination, state);

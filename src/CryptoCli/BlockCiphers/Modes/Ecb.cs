@@ -9,12 +9,11 @@ internal sealed class Ecb : BlockCipherMode
     public static readonly Ecb Instance = new();
 
     private Ecb()
+        : base(usesIV: false)
     {
     }
 
     public override CipherMode Mode => CipherMode.ECB;
-
-    public override bool UsesIV => false;
 
     public override void Encrypt(BlockCipherKernel kernel, ReadOnlySpan<byte> source, Span<byte> destination, Span<byte> state) =>
         kernel.EncryptBlocks(source, destination);

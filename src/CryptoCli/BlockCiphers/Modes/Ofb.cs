@@ -16,11 +16,10 @@ internal sealed class Ofb : BlockCipherMode
 
     private readonly int _segment;
 
-    private Ofb(int segment) => _segment = segment;
+    private Ofb(int segment)
+        : base(segment: segment) => _segment = segment;
 
     public override CipherMode Mode => CipherMode.OFB;
-
-    public override int GetSegmentSize(int blockSize) => _segment;
 
     /// <summary>The OFB mode with <paramref name="segment"/> bytes per step (1 .. 64).</summary>
     public static Ofb Get(int segment) => s_bySegment[segment];

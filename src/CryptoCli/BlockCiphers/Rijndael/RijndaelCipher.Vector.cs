@@ -218,11 +218,22 @@ internal abstract class RijndaelAesKernel<TAes> : BlockCipherKernel, ICbcEncrypt
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static void Store(ref byte destination, int block, Vector128<byte> value) => value.StoreUnsafe(ref destination, (nuint)(16 * block));
 
+    // One block: the first nine rounds, which every key size has (10 to 14 rounds), are written out, so that a lone
+    // block costs no loop branches; a short call's instructions then fit the out-of-order window with the next call's.
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static Vector128<byte> EncryptBlock(ref Vector128<byte> keys, int rounds, Vector128<byte> block)
     {
         block ^= keys;
-        for (int i = 1; i < rounds; i++)
+        block = TAes.Encrypt(block, Unsafe.Add(ref keys, 1));
+        block = TAes.Encrypt(block, Unsafe.Add(ref keys, 2));
+        block = TAes.Encrypt(block, Unsafe.Add(ref keys, 3));
+        block = TAes.Encrypt(block, Unsafe.Add(ref keys, 4));
+        block = TAes.Encrypt(block, Unsafe.Add(ref keys, 5));
+        block = TAes.Encrypt(block, Unsafe.Add(ref keys, 6));
+        block = TAes.Encrypt(block, Unsafe.Add(ref keys, 7));
+        block = TAes.Encrypt(block, Unsafe.Add(ref keys, 8));
+        block = TAes.Encrypt(block, Unsafe.Add(ref keys, 9));
+        for (int i = 10; i < rounds; i++)
         {
             block = TAes.Encrypt(block, Unsafe.Add(ref keys, i));
         }
@@ -234,7 +245,16 @@ internal abstract class RijndaelAesKernel<TAes> : BlockCipherKernel, ICbcEncrypt
     private static Vector128<byte> DecryptBlock(ref Vector128<byte> keys, int rounds, Vector128<byte> block)
     {
         block ^= keys;
-        for (int i = 1; i < rounds; i++)
+        block = TAes.Decrypt(block, Unsafe.Add(ref keys, 1));
+        block = TAes.Decrypt(block, Unsafe.Add(ref keys, 2));
+        block = TAes.Decrypt(block, Unsafe.Add(ref keys, 3));
+        block = TAes.Decrypt(block, Unsafe.Add(ref keys, 4));
+        block = TAes.Decrypt(block, Unsafe.Add(ref keys, 5));
+        block = TAes.Decrypt(block, Unsafe.Add(ref keys, 6));
+        block = TAes.Decrypt(block, Unsafe.Add(ref keys, 7));
+        block = TAes.Decrypt(block, Unsafe.Add(ref keys, 8));
+        block = TAes.Decrypt(block, Unsafe.Add(ref keys, 9));
+        for (int i = 10; i < rounds; i++)
         {
             block = TAes.Decrypt(block, Unsafe.Add(ref keys, i));
         }

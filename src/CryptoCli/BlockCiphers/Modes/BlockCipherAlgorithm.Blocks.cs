@@ -1,0 +1,106 @@
+using System;
+using System.Security.Cryptography;
+
+namespace CryptoCli;
+
+public abstract partial class BlockCipherAlgorithm
+{
+    /// <summary>
+    /// Encrypts whole blocks with the block cipher alone, each block on its own (the cipher's forward function; the
+    /// same bytes as ECB with <see cref="PaddingMode.None"/>), with the least work per call: for one block at a time and
+    /// for modes of operation that the caller builds (as BouncyCastle's <c>IBlockCipher.ProcessBlock</c>).
+    /// </summary>
+    /// <param name="source">Any number of whole blocks (<see cref="SymmetricAlgorithm.BlockSize"/> bits each), none included.</param>
+    /// <param name="destination">Receives as many bytes as <paramref name="source"/> has; the same memory (in place) is allowed.</param>
+    /// <returns>The number of bytes written (the length of <paramref name="source"/>).</returns>
+    /// <exception cref="ArgumentException"><paramref name="source"/> is not a whole number of blocks,
+    /// <paramref name="destination"/> is too short (nothing is written), or the buffers overlap partially.</exception>
+    /// <exception cref="ObjectDisposedException">The instance has been disposed.</exception>
+    /// <remarks>
+    /// <para>The one-shots (<c>EncryptEcb</c> and the others) pay for the runtime's template methods, padding and a reference
+    /// on the key schedule; for one or a few blocks that is most of the call. This method checks the arguments,
+    /// runs the kernel, and takes no reference when the key schedule exists and the buffers are disjoint: it checks
+    /// afterwards that no re-key or <see cref="SymmetricAlgorithm.Dispose()"/> on another thread wiped the schedule
+    /// meanwhile, and if one did, computes the result again with the current key (or throws
+    /// <see cref="ObjectDisposedException"/>). As with every operation, the result is the old key's or the new key's, whole.</para>
+    /// <para>Constant-time as the kernel in use (see the derived type).</para>
+    /// </remarks>
+    public int EncryptBlocks(ReadOnlySpan<byte> source, Span<byte> destination) => TransformBlocks(source, destination, encrypting: true);
+
+    /// <summary>
+    /// Decrypts whole blocks with the block cipher alone, each block on its own (the cipher's inverse function; the
+    /// same bytes as ECB with <see cref="PaddingMode.None"/>), with the least work per call.
+    /// </summary>
+    /// <param name="source">Any number of whole blocks (<see cref="SymmetricAlgorithm.BlockSize"/> bits each), none included.</param>
+    /// <param name="destination">Receives as many bytes as <paramref name="source"/> has; the same memory (in place) is allowed.</param>
+    /// <returns>The number of bytes written (the length of <paramref name="source"/>).</returns>
+    /// <exception cref="ArgumentException"><paramref name="source"/> is not a whole number of blocks,
+    /// <paramref name="destination"/> is too short (nothing is written), or the buffers overlap partially.</exception>
+    /// <exception cref="ObjectDisposedException">The instance has been disposed.</exception>
+    /// <remarks>As <see cref="EncryptBlocks(ReadOnlySpan{byte}, Span{byte})"/>.</remarks>
+    public int DecryptBlocks(ReadOnlySpan<byte> source, Span<byte> destination) => TransformBlocks(source, destination, encrypting: false);
+
+    private int TransformBlocks(ReadOnlySpan<byte> source, Span<byte> destination, bool encrypting)
+    {
+        // The short path: a schedule exists and the buffers are disjoint, so the source survives a failed attempt.
+        // No reference is taken: an atomic instruction is a full fence on x86, which would also wait for the previous
+        // call's stores, and costs more than encrypting a block.
+        BlockCipherKernel? kernel = _kernel;
+        if (kernel is not null && CipherPadding.Remainder(source.Length, kernel.BlockSizeInBytes) == 0 &&
+            destination.Length >= source.Length && !SpanHelpers.Overlaps(source, destination))
+        {
+            Span<byte> output = destination.Slice(0, source.Length);
+            if (encrypting)
+            {
+                kernel.EncryptBlocks(source, output);
+            }
+            else
+            {
+                kernel.DecryptBlocks(source, output);
+            }
+
+            if (!kernel.HasBeenWiped())
+            {
+                return source.Length;
+            }
+
+            // A re-key or Dispose raced with this call: the output may come from a half-wiped schedule.
+            CryptographicOperations.ZeroMemory(output);
+        }
+
+        return TransformBlocksWithReference(source, destination, encrypting);
+    }
+
+    // Everything else: the first call (no schedule yet), in place, bad arguments, and a lost race.
+    private int TransformBlocksWithReference(ReadOnlySpan<byte> source, Span<byte> destination, bool encrypting)
+    {
+        using KernelLease lease = RentKernel();
+        BlockCipherKernel kernel = lease.Kernel;
+        if (CipherPadding.Remainder(source.Length, kernel.BlockSizeInBytes) != 0)
+        {
+            throw new ArgumentException(SR.MatchBlockSize, nameof(source));
+        }
+
+        if (destination.Length < source.Length)
+        {
+            ThrowHelper.ThrowDestinationTooShort();
+        }
+
+        if (SpanHelpers.PartiallyOverlaps(source, destination))
+        {
+            ThrowHelper.ThrowOverlap(nameof(destination), nameof(source));
+        }
+
+        Span<byte> output = destination.Slice(0, source.Length);
+        if (encrypting)
+        {
+            kernel.EncryptBlocks(source, output);
+        }
+        else
+        {
+            kernel.DecryptBlocks(source, output);
+        }
+
+        return source.Length;
+    }
+}
