@@ -31,10 +31,10 @@ public class CipherUnicornAMugiLatencyStudy
     [GlobalSetup]
     public void Setup()
     {
-        _unicorn128 = new CipherUnicornAKernel(new byte[16]);
-        _unicorn128Shift = new CipherUnicornAKernel(new byte[16], allowBmi1: false);
-        _unicorn192 = new CipherUnicornAKernel(new byte[24]);
-        _unicorn256 = new CipherUnicornAKernel(new byte[32]);
+        _unicorn128 = CipherUnicornA.Kernels.CreateDefault(new byte[16], 16);
+        _unicorn128Shift = CipherUnicornA.Kernels.Get("table32").Create(new byte[16], 16);
+        _unicorn192 = CipherUnicornA.Kernels.CreateDefault(new byte[24], 16);
+        _unicorn256 = CipherUnicornA.Kernels.CreateDefault(new byte[32], 16);
         _unicornReference = new CipherUnicornAReferenceKernel(new byte[16]);
         _aesPortable = new RijndaelPortableKernel(new byte[16], 16);
         _mugi = new Mugi(new byte[16], new byte[16]);

@@ -166,7 +166,7 @@ public class CipherUnicornATests
     [Fact]
     public void KernelDispose_WipesExpandedKey()
     {
-        var kernel = new CipherUnicornAKernel(Enumerable.Range(1, 32).Select(i => (byte)i).ToArray());
+        var kernel = new CipherUnicornAKernel<ShiftByteExtractor>(Enumerable.Range(1, 32).Select(i => (byte)i).ToArray());
         Assert.Contains(kernel.EncryptionKey, w => w != 0);
         kernel.Dispose();
         Assert.All(kernel.EncryptionKey, w => Assert.Equal(0u, w));

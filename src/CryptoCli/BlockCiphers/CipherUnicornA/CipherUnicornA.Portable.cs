@@ -18,10 +18,11 @@ namespace CryptoCli;
 /// The fast CIPHERUNICORN-A kernel ("table32"): P2's single 8->32-bit T table, the round function inlined and
 /// unrolled two rounds at a time (no word moves between rounds), two blocks interleaved for ECB/CTR, table and key
 /// read through refs held in locals (<see cref="Unsafe.Add{T}(ref T, int)"/>, no bounds checks), <c>(byte)</c> casts
-/// for byte extraction, or BMI1's BEXTR where available ("table32-bmi1", CipherUnicornA.X86.cs).
+/// for byte extraction ("table32"), or BMI1's BEXTR where available ("table32-bmi1", CipherUnicornA.X86.cs): one sealed
+/// <see cref="CipherUnicornAKernel{TBytes}"/> per way of taking bytes, each a registry entry.
 /// Not constant-time: table indices and the T_n byte selection depend on secret data.
 /// </summary>
-internal sealed partial class CipherUnicornAKernel : BlockCipherKernel
+internal abstract partial class CipherUnicornAKernel : BlockCipherKernel
 {
     internal const uint C0 = 0x7e167289;
     internal const uint C1 = 0xfe21464b;
@@ -29,45 +30,18 @@ internal sealed partial class CipherUnicornAKernel : BlockCipherKernel
     private readonly uint[] _encryptionKey = new uint[CipherUnicornAKeySchedule.ExpandedWords];
     private readonly uint[] _decryptionKey = new uint[CipherUnicornAKeySchedule.ExpandedWords];
 
-    private readonly bool _useBmi1;
-
     /// <param name="key">A 16-, 24- or 32-byte key.</param>
-    /// <param name="allowBmi1">False forces the shift-and-mask byte extraction (tests compare the two).</param>
-    public CipherUnicornAKernel(ReadOnlySpan<byte> key, bool allowBmi1 = true)
+    protected CipherUnicornAKernel(ReadOnlySpan<byte> key)
         : base(16)
     {
         CipherUnicornAKeySchedule.Expand(key, _encryptionKey, _decryptionKey);
-        _useBmi1 = allowBmi1 && IsBmi1Supported;
     }
-
-    public override string Name => _useBmi1 ? "table32-bmi1" : "table32";
-
-#if !NET
-    internal static bool IsBmi1Supported => false;
-#endif
 
     internal uint[] EncryptionKey => _encryptionKey;
 
     internal uint[] DecryptionKey => _decryptionKey;
 
-    public override void EncryptBlocks(ReadOnlySpan<byte> source, Span<byte> destination) => Transform(source, destination, _encryptionKey);
-
-    public override void DecryptBlocks(ReadOnlySpan<byte> source, Span<byte> destination) => Transform(source, destination, _decryptionKey);
-
-    private void Transform(ReadOnlySpan<byte> source, Span<byte> destination, uint[] roundKeys)
-    {
-        if (_useBmi1)
-        {
-#if NET
-            Transform<Bmi1ByteExtractor>(source, destination, roundKeys);
-            return;
-#endif
-        }
-
-        Transform<ShiftByteExtractor>(source, destination, roundKeys);
-    }
-
-    private static void Transform<TBytes>(ReadOnlySpan<byte> source, Span<byte> destination, uint[] roundKeys)
+    protected static void Transform<TBytes>(ReadOnlySpan<byte> source, Span<byte> destination, uint[] roundKeys)
         where TBytes : struct, IByteExtractor
     {
         Debug.Assert(destination.Length >= source.Length);
@@ -209,6 +183,22 @@ internal sealed partial class CipherUnicornAKernel : BlockCipherKernel
 /// How the round function takes bytes 1 and 2 and the data-selected byte out of a word. A struct type argument,
 /// so the JIT compiles one specialised round per extractor with no call.
 /// </summary>
+/// <summary>The fast kernel with its bytes taken by <typeparamref name="TBytes"/>: the JIT specialises the rounds for it.</summary>
+internal sealed class CipherUnicornAKernel<TBytes> : CipherUnicornAKernel
+    where TBytes : struct, IByteExtractor
+{
+    public CipherUnicornAKernel(ReadOnlySpan<byte> key)
+        : base(key)
+    {
+    }
+
+    public override string Name => typeof(TBytes) == typeof(ShiftByteExtractor) ? "table32" : "table32-bmi1";
+
+    public override void EncryptBlocks(ReadOnlySpan<byte> source, Span<byte> destination) => Transform<TBytes>(source, destination, EncryptionKey);
+
+    public override void DecryptBlocks(ReadOnlySpan<byte> source, Span<byte> destination) => Transform<TBytes>(source, destination, DecryptionKey);
+}
+
 internal interface IByteExtractor
 {
     /// <summary>Bits 23..16.</summary>

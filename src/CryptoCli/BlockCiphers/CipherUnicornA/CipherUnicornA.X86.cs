@@ -1,4 +1,4 @@
-// CIPHERUNICORN-A on x86 with BMI1: the same fast kernel, with BEXTR taking each middle or data-selected byte in
+// CIPHERUNICORN-A on x86 with BMI1 (registered as CipherUnicornAKernel<Bmi1ByteExtractor>): the same fast kernel, with BEXTR taking each middle or data-selected byte in
 // one instruction instead of a shift and a zero-extension. The round function is a chain of ten dependent table
 // look-ups, so each instruction removed from the chain shortens the per-block latency (1 cycle per look-up on
 // AMD Zen, where BEXTR is a single 1-cycle micro-op).
@@ -6,11 +6,6 @@ using System.Runtime.CompilerServices;
 using System.Runtime.Intrinsics.X86;
 
 namespace CryptoCli;
-
-internal sealed partial class CipherUnicornAKernel
-{
-    internal static bool IsBmi1Supported => Bmi1.IsSupported;
-}
 
 /// <summary>BEXTR extraction: control = start | length &lt;&lt; 8.</summary>
 internal struct Bmi1ByteExtractor : IByteExtractor

@@ -44,8 +44,10 @@ public sealed class CipherUnicornA : BlockCipherAlgorithm
     public static bool IsHardwareAccelerated => Kernels.Select(16).UsesHardware;
 
     internal static readonly BlockCipherKernelRegistry Kernels = new(
-        new BlockCipherKernelEntry("table32-bmi1", _ => CipherUnicornAKernel.IsBmi1Supported, (key, _) => new CipherUnicornAKernel(key, allowBmi1: true)),
-        new BlockCipherKernelEntry("table32", _ => true, (key, _) => new CipherUnicornAKernel(key, allowBmi1: false)),
+#if NET
+        new BlockCipherKernelEntry("table32-bmi1", _ => System.Runtime.Intrinsics.X86.Bmi1.IsSupported, (key, _) => new CipherUnicornAKernel<Bmi1ByteExtractor>(key)),
+#endif
+        new BlockCipherKernelEntry("table32", _ => true, (key, _) => new CipherUnicornAKernel<ShiftByteExtractor>(key)),
         new BlockCipherKernelEntry("reference", _ => true, (key, _) => new CipherUnicornAReferenceKernel(key), preference: KernelPreference.Never));
 
     private protected override BlockCipherKernelRegistry KernelRegistry => Kernels;

@@ -31,12 +31,13 @@ internal abstract class MugiCore : IDisposable
 
     /// <summary>
     /// The MUGI kernels: F's bytes taken with BMI1's BEXTR on x64 where it exists, else with shifts (portable, always
-    /// runs). <see cref="Mugi"/> uses the first supported entry; tests and benchmarks enumerate the list, and
+    /// runs). BEXTR only extracts table indices, so neither entry counts as a hardware cipher path (as CIPHERUNICORN-A's
+    /// BMI1 entry). <see cref="Mugi"/> uses the first supported entry; tests and benchmarks enumerate the list, and
     /// <see cref="MugiReference"/> (the specification written out, keystream only) is the oracle of both.
     /// </summary>
     internal static readonly KernelRegistry<MugiCoreFactory> Kernels = new(
 #if NET
-        new KernelEntry<MugiCoreFactory>("bmi1", () => System.Runtime.Intrinsics.X86.Bmi1.X64.IsSupported, (key, iv) => new MugiCore<Bmi1MugiBytes>(key, iv), usesHardware: true),
+        new KernelEntry<MugiCoreFactory>("bmi1", () => System.Runtime.Intrinsics.X86.Bmi1.X64.IsSupported, (key, iv) => new MugiCore<Bmi1MugiBytes>(key, iv)),
 #endif
         new KernelEntry<MugiCoreFactory>("portable", () => true, (key, iv) => new MugiCore<ShiftMugiBytes>(key, iv)));
 

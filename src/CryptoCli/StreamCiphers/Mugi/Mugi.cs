@@ -64,8 +64,8 @@ public sealed class Mugi : IDisposable
         _core = kernel.Create(key, iv);
     }
 
-    /// <summary>True when this process runs MUGI's BMI1 kernel (x64 with BMI1), false when the portable one. Neither
-    /// is constant-time.</summary>
+    /// <summary>False: MUGI has no hardware cipher path. Where x64 has BMI1, BEXTR extracts the table indices (not counted
+    /// as hardware, as for <see cref="CipherUnicornA"/>); neither kernel is constant-time.</summary>
     public static bool IsHardwareAccelerated => MugiCore.Kernels.Default.UsesHardware;
 
     /// <summary>
