@@ -122,13 +122,9 @@ internal static class GcmStitchedX86
             Whiten(keys, ref b0, ref b1, ref b2, ref b3, ref b4, ref b5, ref b6, ref b7);
             ref byte h = ref Unsafe.Add(ref hashed, offset);
 
-            // (Y xor X_1)·H^8 + X_2·H^7 + ... + X_8·H, unreduced, between the rounds.
-            Vector128<ulong> x = Ssse3.Shuffle(Vector128.LoadUnsafe(ref h), reverse).AsUInt64() ^ acc;
-            Vector128<ulong> power = powers;
-            Vector128<ulong> lo = Pclmulqdq.CarrylessMultiply(x, power, 0x00);
-            Vector128<ulong> hi = Pclmulqdq.CarrylessMultiply(x, power, 0x11);
-            Vector128<ulong> mid = Pclmulqdq.CarrylessMultiply(x ^ SwapHalves(x), folded, 0x00);
-            Round(Unsafe.Add(ref keys, 1), ref b0, ref b1, ref b2, ref b3, ref b4, ref b5, ref b6, ref b7);
+            // (Y xor X_1)·H^8 + X_2·H^7 + ... + X_8·H, unreduced, between the rounds. X_2..X_8 first: the block that
+            // carries the running value Y comes last, so Y's dependency chain through a group is one product long.
+            Vector128<ulong> lo = default, hi = default, mid = default, x, power;
             for (int i = 1; i < 8; i++)
             {
                 x = Ssse3.Shuffle(Vector128.LoadUnsafe(ref h, (nuint)(i * 16)), reverse).AsUInt64();
@@ -136,8 +132,15 @@ internal static class GcmStitchedX86
                 lo ^= Pclmulqdq.CarrylessMultiply(x, power, 0x00);
                 hi ^= Pclmulqdq.CarrylessMultiply(x, power, 0x11);
                 mid ^= Pclmulqdq.CarrylessMultiply(x ^ SwapHalves(x), Unsafe.Add(ref folded, i), 0x00);
-                Round(Unsafe.Add(ref keys, i + 1), ref b0, ref b1, ref b2, ref b3, ref b4, ref b5, ref b6, ref b7);
+                Round(Unsafe.Add(ref keys, i), ref b0, ref b1, ref b2, ref b3, ref b4, ref b5, ref b6, ref b7);
             }
+
+            x = Ssse3.Shuffle(Vector128.LoadUnsafe(ref h), reverse).AsUInt64() ^ acc;
+            power = powers;
+            lo ^= Pclmulqdq.CarrylessMultiply(x, power, 0x00);
+            hi ^= Pclmulqdq.CarrylessMultiply(x, power, 0x11);
+            mid ^= Pclmulqdq.CarrylessMultiply(x ^ SwapHalves(x), folded, 0x00);
+            Round(Unsafe.Add(ref keys, 8), ref b0, ref b1, ref b2, ref b3, ref b4, ref b5, ref b6, ref b7);
 
             acc = GHashPclmulKernel.Reduce(lo, mid ^ lo ^ hi, hi);
             for (int i = 9; i < rounds; i++)
@@ -167,12 +170,8 @@ internal static class GcmStitchedX86
             Whiten(keys, ref b0, ref b1, ref b2, ref b3, ref b4, ref b5, ref b6, ref b7);
             ref byte h = ref Unsafe.Add(ref hashed, offset);
 
-            Vector256<ulong> x = Avx2.Shuffle(Vector256.LoadUnsafe(ref h), reverse256).AsUInt64() ^ acc.ToVector256();
-            Vector256<ulong> power = pairs;
-            Vector256<ulong> lo = Pclmulqdq.V256.CarrylessMultiply(x, power, 0x00);
-            Vector256<ulong> hi = Pclmulqdq.V256.CarrylessMultiply(x, power, 0x11);
-            Vector256<ulong> mid = Pclmulqdq.V256.CarrylessMultiply(x ^ SwapHalves(x), folded, 0x00);
-            Round(Unsafe.Add(ref keys, 1), ref b0, ref b1, ref b2, ref b3, ref b4, ref b5, ref b6, ref b7);
+            // The pair that carries the running value Y last, as in the PCLMULQDQ loop.
+            Vector256<ulong> lo = default, hi = default, mid = default, x, power;
             for (int i = 1; i < 4; i++)
             {
                 x = Avx2.Shuffle(Vector256.LoadUnsafe(ref h, (nuint)(i * 32)), reverse256).AsUInt64();
@@ -180,8 +179,15 @@ internal static class GcmStitchedX86
                 lo ^= Pclmulqdq.V256.CarrylessMultiply(x, power, 0x00);
                 hi ^= Pclmulqdq.V256.CarrylessMultiply(x, power, 0x11);
                 mid ^= Pclmulqdq.V256.CarrylessMultiply(x ^ SwapHalves(x), Unsafe.Add(ref folded, i), 0x00);
-                Round(Unsafe.Add(ref keys, i + 1), ref b0, ref b1, ref b2, ref b3, ref b4, ref b5, ref b6, ref b7);
+                Round(Unsafe.Add(ref keys, i), ref b0, ref b1, ref b2, ref b3, ref b4, ref b5, ref b6, ref b7);
             }
+
+            x = Avx2.Shuffle(Vector256.LoadUnsafe(ref h), reverse256).AsUInt64() ^ acc.ToVector256();
+            power = pairs;
+            lo ^= Pclmulqdq.V256.CarrylessMultiply(x, power, 0x00);
+            hi ^= Pclmulqdq.V256.CarrylessMultiply(x, power, 0x11);
+            mid ^= Pclmulqdq.V256.CarrylessMultiply(x ^ SwapHalves(x), folded, 0x00);
+            Round(Unsafe.Add(ref keys, 4), ref b0, ref b1, ref b2, ref b3, ref b4, ref b5, ref b6, ref b7);
 
             Vector128<ulong> lo128 = lo.GetLower() ^ lo.GetUpper(), hi128 = hi.GetLower() ^ hi.GetUpper();
             acc = GHashPclmulKernel.Reduce(lo128, mid.GetLower() ^ mid.GetUpper() ^ lo128 ^ hi128, hi128);
