@@ -8,37 +8,80 @@
 #     code path: the runner must say so.
 # Runtimes and libraries are unpacked from Debian's packages into sysroots (.ci/foreign/lib.sh). Ends with
 # "N passed, N failed".
+# Usage: .ci/mono-foreign.sh [prepare | run ARCH [default|big-endian-path]...]: `prepare` builds the runner and
+# fetches qemu and the three sysroots; `run` runs the named passes (both by default) of one architecture (arm64,
+# ppc64el, s390x) on what `prepare` left: it only executes, so .ci/run runs the passes as background jobs beside the
+# other steps. Without an argument, both phases, every architecture and both passes.
 set -uo pipefail
+phase="${1:-all}"
+[ $# -gt 0 ] && shift
 cd "$(dirname "$0")/.."
 source .ci/foreign/lib.sh
 
-if [ ! -d /usr/lib/mono/4.8-api ]; then
-    echo "installing mono-devel (reference assemblies to build the runner, class libraries for Mono 6.8)..."
-    { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq mono-devel >/dev/null; } \
-        || { echo "FAIL cannot install mono-devel"; echo "0 passed, 1 failed"; exit 1; }
-fi
-
 runner=tests/CryptoCli.MonoRunner
-if ! log=$(dotnet build -c Release -nologo "$runner/CryptoCli.MonoRunner.csproj" 2>&1); then
-    echo "$log" | grep -E "error|warn" | sort -u
+exe="$PWD/$runner/bin/Release/net48/CryptoCli.MonoRunner.exe"
+# libmono-native loads the Kerberos GSSAPI library.
+libraries="libc6 libgcc-s1 zlib1g libgssapi-krb5-2 libkrb5-3 libk5crypto3 libcom-err2 libkrb5support0 libkeyutils1"
+
+# sysroot_of ARCH: unpacks (once) and prints the sysroot of that architecture's Mono.
+sysroot_of() {
+    case "$1" in
+        arm64|ppc64el)
+            unpack_debs "bookworm-$1" bookworm "$1" "$ci_cache/sysroot/mono-$1" $libraries mono-runtime-sgen mono-runtime-common >&2
+            echo "$ci_cache/sysroot/mono-$1" ;;
+        s390x)
+            # Sid's Mono: the runtime, its class libraries, and mono-devel for the facades (netstandard.dll) the
+            # library needs.
+            unpack_debs sid-s390x sid s390x "$ci_cache/sysroot/mono-s390x-sid" $libraries mono-runtime mono-libraries mono-devel >&2
+            echo "$ci_cache/sysroot/mono-s390x-sid" ;;
+        *) echo "FAIL unknown architecture $1 (arm64, ppc64el, s390x)" >&2; echo "0 passed, 1 failed"; exit 1 ;;
+    esac
+}
+
+qemu_of() {
+    case "$1" in
+        arm64) qemu_user aarch64 ;;
+        ppc64el) qemu_user ppc64le ;;
+        *) qemu_user "$1" ;;
+    esac
+}
+
+if [ "$phase" != run ]; then
+    if [ ! -d /usr/lib/mono/4.8-api ]; then
+        echo "installing mono-devel (reference assemblies to build the runner, class libraries for Mono 6.8)..."
+        { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq mono-devel >/dev/null; } \
+            || { echo "FAIL cannot install mono-devel"; echo "0 passed, 1 failed"; exit 1; }
+    fi
+    if ! log=$(dotnet build -c Release -nologo "$runner/CryptoCli.MonoRunner.csproj" 2>&1); then
+        echo "$log" | grep -E "error|warn" | sort -u
+        echo "0 passed, 1 failed"
+        exit 1
+    fi
+    for arch in arm64 ppc64el s390x; do
+        qemu_of "$arch" >/dev/null || exit 1
+        sysroot_of "$arch" >/dev/null || exit 1
+    done
+    echo "built $exe; qemu and sysroots for arm64, ppc64el, s390x ready"
+    [ "$phase" = prepare ] && exit 0
+fi
+if [ ! -f "$exe" ]; then
+    echo "FAIL $exe is missing (run the prepare phase first)"
     echo "0 passed, 1 failed"
     exit 1
 fi
-exe="$PWD/$runner/bin/Release/net48/CryptoCli.MonoRunner.exe"
 
-# libmono-native loads the Kerberos GSSAPI library.
-libraries="libc6 libgcc-s1 zlib1g libgssapi-krb5-2 libkrb5-3 libk5crypto3 libcom-err2 libkrb5support0 libkeyutils1"
 passed=0
 failed=0
 TIMEFORMAT='cpu: %U s user, %S s sys (%R s wall)'
 
-# run_mono NAME QEMU SYSROOT EXPECT_BIG_ENDIAN MONO_OPTIONS...: the runner's two passes on one foreign Mono.
+# run_mono NAME QEMU SYSROOT EXPECT_BIG_ENDIAN PASSES MONO_OPTIONS...: the runner's passes on one foreign Mono.
 run_mono() {
-    local name="$1" qemu="$2" sysroot="$3" big_endian="$4"
-    shift 4
+    local name="$1" qemu="$2" sysroot="$3" big_endian="$4" passes="$5"
+    shift 5
     local pass output line started
-    for pass in "" --big-endian-path; do
-        echo "--- Mono $name, pass: ${pass:-default}"
+    for pass in $passes; do
+        echo "--- Mono $name, pass: $pass"
+        [ "$pass" = default ] && pass="" || pass="--$pass"
         started=$SECONDS
         output=$( { time timeout 900 "$qemu" -L "$sysroot" "$sysroot/usr/bin/mono-sgen" "$@" "$exe" $pass; } 2>&1 )
         echo "$output" | grep -E '^(runtime:|FAIL|  |cpu:)' | head -n 40
@@ -65,20 +108,24 @@ run_mono() {
     done
 }
 
-for arch in arm64 ppc64el; do
-    qemu_arch=$([ "$arch" = arm64 ] && echo aarch64 || echo ppc64le)
-    qemu=$(qemu_user "$qemu_arch") || exit 1
-    sysroot="$ci_cache/sysroot/mono-$arch"
-    unpack_debs "bookworm-$arch" bookworm "$arch" "$sysroot" $libraries mono-runtime-sgen mono-runtime-common
-    run_mono "6.8 $arch (bookworm)" "$qemu" "$sysroot" no
+# run ARCH [PASSES...]; without `run`, every architecture.
+if [ "$phase" = run ]; then
+    archs=("${1:-}")
+    shift
+else
+    archs=(arm64 ppc64el s390x)
+fi
+passes="${*:-default big-endian-path}"
+for arch in "${archs[@]}"; do
+    qemu=$(qemu_of "$arch") || exit 1
+    sysroot=$(sysroot_of "$arch") || exit 1
+    case "$arch" in
+        arm64|ppc64el) run_mono "6.8 $arch (bookworm)" "$qemu" "$sysroot" no "$passes" ;;
+        # Relocated under the sysroot, this Mono does not find its config (the dllmap of System.Native): name it.
+        s390x) run_mono "6.14.1 s390x (sid), -O=-all" "$qemu" "$sysroot" yes "$passes" \
+            --config "$sysroot/etc/mono/config" -O=-all ;;
+    esac
 done
-
-qemu=$(qemu_user s390x) || exit 1
-sysroot="$ci_cache/sysroot/mono-s390x-sid"
-# Sid's Mono: the runtime, its class libraries, and mono-devel for the facades (netstandard.dll) the library needs.
-unpack_debs sid-s390x sid s390x "$sysroot" $libraries mono-runtime mono-libraries mono-devel
-# Relocated under the sysroot, this Mono does not find its config (the dllmap of System.Native): name it.
-run_mono "6.14.1 s390x (sid), -O=-all" "$qemu" "$sysroot" yes --config "$sysroot/etc/mono/config" -O=-all
 
 echo "${passed} passed, ${failed} failed"
 [ "$failed" -eq 0 ]
