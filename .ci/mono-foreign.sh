@@ -119,6 +119,10 @@ else
 fi
 passes="${*:-default big-endian-path}"
 for arch in "${archs[@]}"; do
+    case "$arch" in
+        arm64|ppc64el|s390x) ;;
+        *) echo "FAIL unknown architecture '$arch' (arm64, ppc64el, s390x)"; failed=$((failed + 1)); continue ;;
+    esac
     qemu=$(qemu_of "$arch") || exit 1
     sysroot=$(sysroot_of "$arch") || exit 1
     case "$arch" in
