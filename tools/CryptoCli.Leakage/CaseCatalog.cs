@@ -137,6 +137,15 @@ internal static class CaseCatalog
             }
         }
 
+        // Probes of the CPU itself at the three widths the bitsliced kernel runs (see CpuProbeCase): whether identical
+        // XOR/AND instruction streams take different times for all-zero and random registers.
+        cases.Add(new CpuProbeCase("cpu-probe-u64", 1, 1200));
+        cases.Add(new CpuProbeCase("cpu-probe-v128", 2, 1200));
+        cases.Add(new CpuProbeCase("cpu-probe-v256", 4, 1200));
+        cases.Add(new CpuProbeCase("cpu-probe-wide-v256", 16, 200));
+        cases.Add(new CpuProbeCase("cpu-probe-memory-u64", 1, 300, throughMemory: true));
+        cases.Add(new CpuProbeCase("cpu-probe-memory-v256", 4, 300, throughMemory: true));
+
         cases.Add(new KeyExpansionCase("bitsliced-key-expansion", "new RijndaelBitslicedKernel(key, 16) + Dispose, 256-bit key",
             Claim.ConstantTime, 32, key => new RijndaelBitslicedKernel(key, 16), Always));
 

@@ -14,6 +14,9 @@ internal enum Claim
 
     /// <summary>A path the docs say is not constant-time, measured for reference only.</summary>
     NotConstantTime,
+
+    /// <summary>No library code: a probe of whether the CPU itself times identical instructions differently for different data.</summary>
+    CpuProbe,
 }
 
 /// <summary>

@@ -140,6 +140,7 @@ public static class Program
     {
         Claim.Control => r.MaxT > controlThreshold ? "control detected" : "CONTROL NOT DETECTED",
         Claim.ConstantTime => r.MaxT < LeakThreshold ? "no leak found" : "POSSIBLE LEAK (|t| >= 4.5)",
+        Claim.CpuProbe => r.MaxT < LeakThreshold ? "no data dependence seen" : "the CPU's timing depends on the data (|t| >= 4.5)",
         _ => r.MaxT < LeakThreshold ? "no leak seen (not claimed constant-time)" : "leaks (documented: not constant-time)",
     };
 
@@ -147,6 +148,7 @@ public static class Program
     {
         Claim.Control => "positive control",
         Claim.ConstantTime => "constant-time",
+        Claim.CpuProbe => "CPU probe (no library code)",
         _ => "not constant-time",
     };
 
