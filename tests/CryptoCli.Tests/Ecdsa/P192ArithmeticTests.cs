@@ -59,6 +59,11 @@ public class P192ArithmeticTests
             P192FieldElement.Halve(f, out P192FieldElement half);
             Assert.True(Mod(2 * ToBig(half), P) == Mod(a, P), $"halve {a:x}");
 
+            P192FieldElement.Double(f, out P192FieldElement doubled);
+            Assert.True(Mod(2 * a, P) == ToBig(doubled), $"double {a:x}");
+            P192FieldElement.Triple(f, out P192FieldElement tripled);
+            Assert.True(Mod(3 * a, P) == ToBig(tripled), $"triple {a:x}");
+
             for (int shift = 1; shift <= 3; shift++)
             {
                 P192FieldElement.ShiftLeft(f, shift, out P192FieldElement shifted);
@@ -299,10 +304,10 @@ public class P192ArithmeticTests
     [Fact]
     public void WNafDigitsRecomposeAndAreSparse()
     {
-        Span<sbyte> digits = stackalloc sbyte[194];
+        Span<short> digits = stackalloc short[194];
         foreach (BigInteger k in Multipliers(11, 20))
         {
-            foreach (int width in new[] { 5, 7 })
+            foreach (int width in new[] { 5, 7, 10 })
             {
                 int length = P192Curve.ToWNaf(Scalar(k), width, digits);
                 BigInteger sum = 0;

@@ -6,7 +6,8 @@
 //   secret-dependent branch or address. The first 30 are Jacobian mixed additions (their exceptional cases are
 //   impossible there, see MultiplyBaseCore), the last one uses the complete formulas.
 // - u1*G + u2*Q for verification (variable-time, public inputs): interleaved width-w NAF (Shamir's trick) with
-//   w = 8 for G (64 precomputed affine odd multiples) and w = 5 for Q (8 odd multiples computed per call).
+//   w = 10 for G (256 precomputed affine odd multiples, 12 KiB: about 17 additions for a 192-bit u1, against 21 with
+//   w = 8) and w = 5 for Q (8 odd multiples computed per call).
 
 using System;
 using System.Runtime.CompilerServices;
@@ -19,6 +20,9 @@ using static CryptoCli.P192FieldElement;
 
 namespace CryptoCli;
 
+#if NET
+[SkipLocalsInit] // every local and stackalloc here is written before it is read; zeroing them cost time per call
+#endif
 internal static class P192Curve
 {
     public static readonly P192FieldElement B = new(0xFEB8DEECC146B9B1, 0x0FA7E9AB72243049, 0x64210519E59C80E7);
@@ -30,7 +34,7 @@ internal static class P192Curve
     private const int CombDigitBits = 6;
     private const int CombRows = 192 / CombDigitBits;
     private const int CombEntries = 1 << (CombDigitBits - 1);
-    private const int GWindow = 8;
+    private const int GWindow = 10;
     private const int QWindow = 5;
     private const int MaxNafLength = 194;
 
@@ -174,8 +178,8 @@ internal static class P192Curve
     [MethodImpl(P192FieldElement.HotPath)]
     public static void MultiplyTwoVariableTime(in P192Scalar u1, in P192Scalar u2, in P192AffinePoint q, out P192JacobianPoint result)
     {
-        Span<sbyte> nafG = stackalloc sbyte[MaxNafLength];
-        Span<sbyte> nafQ = stackalloc sbyte[MaxNafLength];
+        Span<short> nafG = stackalloc short[MaxNafLength];
+        Span<short> nafQ = stackalloc short[MaxNafLength];
         int lengthG = ToWNaf(u1, GWindow, nafG);
         int lengthQ = ToWNaf(u2, QWindow, nafQ);
 
@@ -237,7 +241,7 @@ internal static class P192Curve
 
     /// <summary>Width-w NAF of k (digits odd in (-2^(w-1), 2^(w-1)) or zero, least significant first); returns the length.</summary>
     [MethodImpl(P192FieldElement.HotPath)]
-    internal static int ToWNaf(in P192Scalar k, int width, Span<sbyte> digits)
+    internal static int ToWNaf(in P192Scalar k, int width, Span<short> digits)
     {
         digits.Clear();
         ulong w0 = k.L0, w1 = k.L1, w2 = k.L2, w3 = 0;
@@ -255,7 +259,7 @@ internal static class P192Curve
                     digit -= modulus;
                 }
 
-                digits[position] = (sbyte)digit;
+                digits[position] = (short)digit;
                 ulong minusDigit = (ulong)(long)-digit;
                 ulong extension = (ulong)((long)-digit >> 63);
                 w0 = AddCarry(w0, minusDigit, 0, out ulong carry);

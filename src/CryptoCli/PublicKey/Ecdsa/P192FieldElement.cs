@@ -201,23 +201,14 @@ internal struct P192FieldElement
         result.L2 = (r2 & keep) | (t2 & ~keep);
     }
 
-    /// <summary>
-    /// a + b mod p. With t = a + b mod 2^192 (carry c) and u = t + 2^64 + 1 = t - p mod 2^192 (carry d), the sum is
-    /// at least p exactly when c or d is set, and then u is the reduced sum: two short carry chains and a select.
-    /// </summary>
+    /// <summary>a + b mod p: one carry chain, then <see cref="ConditionalSubtractP"/>.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static void Add(in P192FieldElement a, in P192FieldElement b, out P192FieldElement result)
     {
         ulong t0 = AddCarry(a.L0, b.L0, 0, out ulong carry);
         ulong t1 = AddCarry(a.L1, b.L1, carry, out carry);
         ulong t2 = AddCarry(a.L2, b.L2, carry, out ulong sumCarry);
-        ulong u0 = AddCarry(t0, 1, 0, out carry);
-        ulong u1 = AddCarry(t1, 1, carry, out carry);
-        ulong u2 = AddCarry(t2, 0, carry, out ulong wrapCarry);
-        ulong takeU = 0 - (sumCarry | wrapCarry);
-        result.L0 = t0 ^ ((t0 ^ u0) & takeU);
-        result.L1 = t1 ^ ((t1 ^ u1) & takeU);
-        result.L2 = t2 ^ ((t2 ^ u2) & takeU);
+        ConditionalSubtractP(t0, t1, t2, sumCarry, out result);
     }
 
     /// <summary>a * 2^shift mod p for shift in [1, 3]: the bits shifted out are folded back (2^192 = 2^64 + 1).</summary>
@@ -228,7 +219,7 @@ internal struct P192FieldElement
         ulong r0 = AddCarry(a.L0 << shift, top, 0, out ulong carry);
         ulong r1 = AddCarry((a.L1 << shift) | (a.L0 >> (64 - shift)), top, carry, out carry);
         ulong r2 = AddCarry((a.L2 << shift) | (a.L1 >> (64 - shift)), 0, carry, out carry);
-        FinishFold(r0, r1, r2, carry, out result); // a carry here leaves r below 2^128
+        ConditionalSubtractP(r0, r1, r2, carry, out result); // a carry here leaves r below 2^128
     }
 
     /// <summary>a / 2 mod p: (a + p) / 2 when a is odd (constant-time).</summary>
@@ -244,8 +235,22 @@ internal struct P192FieldElement
         result.L2 = (s2 >> 1) | (carry << 63);
     }
 
+    /// <summary>2a mod p: a shift instead of an addition chain, then <see cref="ConditionalSubtractP"/>.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static void Double(in P192FieldElement a, out P192FieldElement result) => Add(a, a, out result);
+    public static void Double(in P192FieldElement a, out P192FieldElement result)
+    {
+        ulong t2 = (a.L2 << 1) | (a.L1 >> 63);
+        ulong t1 = (a.L1 << 1) | (a.L0 >> 63);
+        ConditionalSubtractP(a.L0 << 1, t1, t2, a.L2 >> 63, out result);
+    }
+
+    /// <summary>3a mod p.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static void Triple(in P192FieldElement a, out P192FieldElement result)
+    {
+        Double(a, out P192FieldElement twice);
+        Add(twice, a, out result);
+    }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static void Sub(in P192FieldElement a, in P192FieldElement b, out P192FieldElement result)
@@ -253,10 +258,12 @@ internal struct P192FieldElement
         ulong r0 = SubBorrow(a.L0, b.L0, 0, out ulong borrow);
         ulong r1 = SubBorrow(a.L1, b.L1, borrow, out borrow);
         ulong r2 = SubBorrow(a.L2, b.L2, borrow, out borrow);
-        ulong mask = 0 - borrow; // add p back when the difference went negative
-        result.L0 = AddCarry(r0, P0 & mask, 0, out ulong carry);
-        result.L1 = AddCarry(r1, P1 & mask, carry, out carry);
-        result.L2 = r2 + (P2 & mask) + carry;
+
+        // When the difference went negative, r = a - b + 2^192 and a - b = r - (2^64 + 1) mod p: subtracting the
+        // borrow bit from words 0 and 1 adds p back, with short borrows instead of a masked 3-word addition.
+        result.L0 = SubBorrow(r0, borrow, 0, out ulong k);
+        result.L1 = SubBorrow(r1, borrow + k, 0, out k);
+        result.L2 = r2 - k;
     }
 
     public static void Negate(in P192FieldElement a, out P192FieldElement result)
@@ -348,43 +355,43 @@ internal struct P192FieldElement
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     internal static void Reduce(ulong c0, ulong c1, ulong c2, ulong c3, ulong c4, ulong c5, out P192FieldElement result)
     {
-        // column 0: c0 + c3 + c5; column 1: c1 + c3 + c4 + c5; column 2: c2 + c4 + c5
-        ulong r0 = AddCarry(c0, c3, 0, out ulong k0);
-        r0 = AddCarry(r0, c5, 0, out ulong k1);
-        ulong r1 = AddCarry(c1, c3, 0, out ulong k2);
-        r1 = AddCarry(r1, c4, 0, out ulong k3);
-        r1 = AddCarry(r1, c5, 0, out ulong k4);
-        ulong r2 = AddCarry(c2, c4, 0, out ulong k5);
-        r2 = AddCarry(r2, c5, 0, out ulong k6);
+        // column 0: c0 + c3 + c5; column 1: c1 + c3 + c4 + c5; column 2: c2 + c4 + c5. The shared sums c3 + c5 and
+        // c4 + c5 are formed once (eight additions with counted carries instead of nine); a carry of c4 + c5 goes one
+        // column up from each of the two places where that sum is added.
+        ulong c35 = AddCarry(c3, c5, 0, out ulong k35);
+        ulong c45 = AddCarry(c4, c5, 0, out ulong k45);
+        ulong r0 = AddCarry(c0, c35, 0, out ulong k0);
+        ulong r1 = AddCarry(c1, c3, 0, out ulong k1);
+        r1 = AddCarry(r1, c45, 0, out ulong k2);
+        r1 = AddCarry(r1, k35 + k0, 0, out ulong k3);
+        ulong r2 = AddCarry(c2, c45, 0, out ulong k4);
+        r2 = AddCarry(r2, k45 + k1 + k2 + k3, 0, out ulong k5);
+        ulong top = k45 + k4 + k5; // at most 3
 
-        // carries from column 0 (at most 2) into column 1, then column 1's (at most 5) into column 2
-        r1 = AddCarry(r1, k0 + k1, 0, out ulong k7);
-        r2 = AddCarry(r2, k2 + k3 + k4 + k7, 0, out ulong k8);
-        ulong top = k5 + k6 + k8; // at most 3
-
-        // top * 2^192 = top * (2^64 + 1): fold once. A carry out of that fold leaves r below 2^66, and then
-        // r + 2^64 + 1 (the carry folded again) is the reduced value; without one, r < 2^192 needs at most one
-        // subtraction of p, which is the same addition of 2^64 + 1 modulo 2^192, taken when it carries out.
+        // top * 2^192 = top * (2^64 + 1): fold once (top + carry is at most 4, so word 1 takes one addition). A carry
+        // out of that fold leaves r below 2^66, and then r + 2^64 + 1 (the carry folded again) is the reduced value;
+        // without one, r < 2^192 needs at most one subtraction of p: both are ConditionalSubtractP.
         r0 = AddCarry(r0, top, 0, out ulong carry);
-        r1 = AddCarry(r1, top, carry, out carry);
-        r2 = AddCarry(r2, 0, carry, out ulong foldCarry);
-        FinishFold(r0, r1, r2, foldCarry, out result);
+        r1 = AddCarry(r1, top + carry, 0, out carry);
+        r2 = AddCarry(r2, carry, 0, out ulong foldCarry);
+        ConditionalSubtractP(r0, r1, r2, foldCarry, out result);
     }
 
     /// <summary>
-    /// The reduced value of r + foldCarry * 2^192, where a set foldCarry implies r &lt; 2^128: u = r + 2^64 + 1 mod
-    /// 2^192 is that value when foldCarry is set, and r - p when r &gt;= p (then the addition carries out).
+    /// The reduced value of v = t + carry * 2^192 for any v &lt; 2p (a set carry implies t &lt; p - 2^64 - 1):
+    /// u = t + 2^64 + 1 mod 2^192 is v - p, taken when the carry is set or that addition carries out (t &gt;= p).
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void FinishFold(ulong r0, ulong r1, ulong r2, ulong foldCarry, out P192FieldElement result)
+    private static void ConditionalSubtractP(ulong t0, ulong t1, ulong t2, ulong carry, out P192FieldElement result)
     {
-        ulong u0 = AddCarry(r0, 1, 0, out ulong carry);
-        ulong u1 = AddCarry(r1, 1, carry, out carry);
-        ulong u2 = AddCarry(r2, 0, carry, out ulong wrapCarry);
-        ulong takeU = 0 - (foldCarry | wrapCarry);
-        result.L0 = r0 ^ ((r0 ^ u0) & takeU);
-        result.L1 = r1 ^ ((r1 ^ u1) & takeU);
-        result.L2 = r2 ^ ((r2 ^ u2) & takeU);
+        // u = t + 2^64 + 1 mod 2^192, with 1 + k at most 2 added to word 1 in one step
+        ulong u0 = AddCarry(t0, 1, 0, out ulong k);
+        ulong u1 = AddCarry(t1, 1 + k, 0, out k);
+        ulong u2 = AddCarry(t2, k, 0, out ulong wrapCarry);
+        ulong takeU = 0 - (carry | wrapCarry);
+        result.L0 = t0 ^ ((t0 ^ u0) & takeU);
+        result.L1 = t1 ^ ((t1 ^ u1) & takeU);
+        result.L2 = t2 ^ ((t2 ^ u2) & takeU);
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]

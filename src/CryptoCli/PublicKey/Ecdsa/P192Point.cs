@@ -25,6 +25,9 @@ internal struct P192AffinePoint
 }
 
 /// <summary>A point in homogeneous projective coordinates; infinity is (0:1:0).</summary>
+#if NET
+[SkipLocalsInit]
+#endif
 internal struct P192ProjectivePoint
 {
     public P192FieldElement X;
@@ -76,20 +79,16 @@ internal struct P192ProjectivePoint
 
         Multiply(P192Curve.B, p.Z, out t0);
         Sub(xzPairs, t0, out P192FieldElement bz);
-        P192FieldElement.Double(bz, out t0);
-        Add(t0, bz, out P192FieldElement bz3);
+        Triple(bz, out P192FieldElement bz3);
         Sub(yy, bz3, out P192FieldElement yyMinusBz3);
         Add(yy, bz3, out P192FieldElement yyPlusBz3);
 
-        P192FieldElement.Double(p.Z, out t0);
-        Add(t0, p.Z, out P192FieldElement z3);         // 3*Z1
+        Triple(p.Z, out P192FieldElement z3);          // 3*Z1
         Multiply(P192Curve.B, xzPairs, out t0);
         Add(z3, xx, out t1);
         Sub(t0, t1, out P192FieldElement bxz);
-        P192FieldElement.Double(bxz, out t0);
-        Add(t0, bxz, out P192FieldElement bxz3);
-        P192FieldElement.Double(xx, out t0);
-        Add(t0, xx, out t0);
+        Triple(bxz, out P192FieldElement bxz3);
+        Triple(xx, out t0);
         Sub(t0, z3, out P192FieldElement xx3MinusZ3);
 
         Multiply(yyPlusBz3, xyPairs, out t0);
@@ -117,22 +116,18 @@ internal struct P192ProjectivePoint
 
         Multiply(P192Curve.B, zz, out P192FieldElement t0);
         Sub(t0, xz2, out P192FieldElement bzz);
-        P192FieldElement.Double(bzz, out t0);
-        Add(t0, bzz, out P192FieldElement bzz3);
+        Triple(bzz, out P192FieldElement bzz3);
         Sub(yy, bzz3, out P192FieldElement yyMinus);
         Add(yy, bzz3, out P192FieldElement yyPlus);
         Multiply(yyPlus, yyMinus, out P192FieldElement yFragment);
         Multiply(yyMinus, xy2, out P192FieldElement xFragment);
 
-        P192FieldElement.Double(zz, out t0);
-        Add(t0, zz, out P192FieldElement zz3);
+        Triple(zz, out P192FieldElement zz3);
         Multiply(P192Curve.B, xz2, out t0);
         Add(zz3, xx, out P192FieldElement t1);
         Sub(t0, t1, out P192FieldElement bxz2);
-        P192FieldElement.Double(bxz2, out t0);
-        Add(t0, bxz2, out P192FieldElement bxz6);
-        P192FieldElement.Double(xx, out t0);
-        Add(t0, xx, out t0);
+        Triple(bxz2, out P192FieldElement bxz6);
+        Triple(xx, out t0);
         Sub(t0, zz3, out P192FieldElement xx3MinusZz3);
 
         // p is read to the end, and may be the same variable as result: write result last.
@@ -150,6 +145,9 @@ internal struct P192ProjectivePoint
 }
 
 /// <summary>A point in Jacobian coordinates (x = X/Z^2, y = Y/Z^3); infinity has Z = 0. Variable-time operations.</summary>
+#if NET
+[SkipLocalsInit]
+#endif
 internal struct P192JacobianPoint
 {
     public P192FieldElement X;
@@ -191,8 +189,7 @@ internal struct P192JacobianPoint
         Sub(p.X, delta, out P192FieldElement t0);
         Add(p.X, delta, out P192FieldElement t1);
         Multiply(t0, t1, out t0);
-        P192FieldElement.Double(t0, out t1);
-        Add(t0, t1, out P192FieldElement alpha);       // 3(X - delta)(X + delta)
+        Triple(t0, out P192FieldElement alpha);        // 3(X - delta)(X + delta)
         Multiply(y2, p.Z, out P192FieldElement z3);    // 2YZ
 
         // p is not read below: result may be the same variable
