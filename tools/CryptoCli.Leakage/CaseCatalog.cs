@@ -143,7 +143,6 @@ internal static class CaseCatalog
         cases.Add(new CpuProbeCase("cpu-probe-v128", 2, 1200));
         cases.Add(new CpuProbeCase("cpu-probe-v256", 4, 1200));
         cases.Add(new CpuProbeCase("cpu-probe-wide-v256", 16, 200));
-        cases.Add(new CpuProbeCase("cpu-probe-memory-u64", 1, 300, throughMemory: true));
         cases.Add(new CpuProbeCase("cpu-probe-memory-v256", 4, 300, throughMemory: true));
 
         cases.Add(new KeyExpansionCase("bitsliced-key-expansion", "new RijndaelBitslicedKernel(key, 16) + Dispose, 256-bit key",

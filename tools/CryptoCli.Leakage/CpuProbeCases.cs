@@ -23,7 +23,7 @@ internal sealed class CpuProbeCase : LeakageCase
 
     /// <param name="lanes">1: 64-bit words; 2: Vector128; 4: Vector256.</param>
     /// <param name="rounds">Iterations of the eight-gate circuit; chosen so that one call takes a few microseconds, as a bitsliced pass does.</param>
-    /// <param name="throughMemory">Keep the eight values in a stack buffer, loading and storing them at every gate (as spilled registers are).</param>
+    /// <param name="throughMemory">(256-bit only) Keep the eight values in a stack buffer, loading and storing them at every gate (as spilled registers are).</param>
     public CpuProbeCase(string name, int lanes, int rounds, bool throughMemory = false)
         : base(name, $"CPU probe: XOR/AND circuit on 8 {Width(lanes)} {(throughMemory ? "values in stack memory (load, gate, store)" : "registers")}, {rounds} rounds of 8 gates (no library code)",
             "all-zero values vs random values", 8 * 8 * lanes, Claim.CpuProbe)
@@ -55,15 +55,7 @@ internal sealed class CpuProbeCase : LeakageCase
 
         if (_throughMemory)
         {
-            if (_lanes == 1)
-            {
-                RunU64InMemory(input, _rounds, _sink);
-            }
-            else
-            {
-                RunV256InMemory(input, _rounds, _sink);
-            }
-
+            RunV256InMemory(input, _rounds, _sink);
             return;
         }
 
@@ -121,20 +113,6 @@ internal sealed class CpuProbeCase : LeakageCase
         }
 
         (a ^ b ^ c ^ d ^ e ^ f ^ g ^ h).CopyTo(sink);
-    }
-
-    [MethodImpl(MethodImplOptions.NoInlining)]
-    private static void RunU64InMemory(ReadOnlySpan<byte> input, int rounds, ulong[] sink)
-    {
-        Span<ulong> v = stackalloc ulong[8];
-        MemoryMarshal.Cast<byte, ulong>(input).CopyTo(v);
-        for (int i = 0; i < rounds; i++)
-        {
-            v[0] ^= v[1] & v[2]; v[1] ^= v[2] & v[3]; v[2] ^= v[3] & v[4]; v[3] ^= v[4] & v[5];
-            v[4] ^= v[5] & v[6]; v[5] ^= v[6] & v[7]; v[6] ^= v[7] & v[0]; v[7] ^= v[0] & v[1];
-        }
-
-        sink[0] = v[0] ^ v[1] ^ v[2] ^ v[3] ^ v[4] ^ v[5] ^ v[6] ^ v[7];
     }
 
     [MethodImpl(MethodImplOptions.NoInlining)]
