@@ -54,8 +54,8 @@ internal sealed class CamelliaTable64Kernel : BlockCipherKernel, ICbcEncryptKern
     {
         // Serial, so latency-bound: one fused loop, the key schedule and the tables through refs, no call per block.
         Debug.Assert(destination.Length >= source.Length && source.Length % 16 == 0 && chainingValue.Length == 16);
-        ref ulong k = ref MemoryMarshal.GetArrayDataReference(_encryptionKey);
-        ref ulong sp = ref MemoryMarshal.GetArrayDataReference(CamelliaTables.SP64);
+        ref ulong k = ref MemoryMarshal.GetReference(_encryptionKey.AsSpan());
+        ref ulong sp = ref MemoryMarshal.GetReference(CamelliaTables.SP64.AsSpan());
         ref byte input = ref MemoryMarshal.GetReference(source);
         ref byte output = ref MemoryMarshal.GetReference(destination);
         int groups = _groups;
@@ -146,7 +146,7 @@ internal sealed class CamelliaTable64Kernel : BlockCipherKernel, ICbcEncryptKern
     /// <summary>One block in place: (d1, d2) on entry, the ciphertext order D2 || D1 written back on exit.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     internal static void Block(ref ulong k, int groups, ref ulong w0, ref ulong w1) =>
-        Block(ref k, ref MemoryMarshal.GetArrayDataReference(CamelliaTables.SP64), groups, ref w0, ref w1);
+        Block(ref k, ref MemoryMarshal.GetReference(CamelliaTables.SP64.AsSpan()), groups, ref w0, ref w1);
 
     /// <summary>
     /// One block, written for latency: a serial mode (CBC encryption) waits for the chain from one round's table
