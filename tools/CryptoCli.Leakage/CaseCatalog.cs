@@ -144,6 +144,12 @@ internal static class CaseCatalog
         cases.Add(new CpuProbeCase("cpu-probe-v256", 4, 1200));
         cases.Add(new CpuProbeCase("cpu-probe-wide-v256", 16, 200));
         cases.Add(new CpuProbeCase("cpu-probe-memory-v256", 4, 300, throughMemory: true));
+        cases.Add(new CpuProbeCase("cpu-probe-ones-u64", 1, 1200, allOnes: true));
+        cases.Add(new CpuProbeCase("cpu-probe-ones-v256", 4, 1200, allOnes: true));
+        cases.Add(new CpuProbeCase("cpu-probe-ones-wide-v256", 16, 200, allOnes: true));
+        cases.Add(new CpuProbeCase("cpu-probe-ones-memory-v256", 4, 300, throughMemory: true, allOnes: true));
+        cases.Add(new BitslicedSBoxCase("bitsliced-sbox-u64", 1));
+        cases.Add(new BitslicedSBoxCase("bitsliced-sbox-v256", 4));
 
         cases.Add(new KeyExpansionCase("bitsliced-key-expansion", "new RijndaelBitslicedKernel(key, 16) + Dispose, 256-bit key",
             Claim.ConstantTime, 32, key => new RijndaelBitslicedKernel(key, 16), Always));

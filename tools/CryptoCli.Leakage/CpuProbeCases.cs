@@ -20,14 +20,20 @@ internal sealed class CpuProbeCase : LeakageCase
     private readonly ulong[] _sink = new ulong[4];
 
     private readonly bool _throughMemory;
+    private readonly byte _fixedByte;
 
     /// <param name="lanes">1: 64-bit words; 2: Vector128; 4: Vector256.</param>
     /// <param name="rounds">Iterations of the eight-gate circuit; chosen so that one call takes a few microseconds, as a bitsliced pass does.</param>
     /// <param name="throughMemory">(256-bit only) Keep the eight values in a stack buffer, loading and storing them at every gate (as spilled registers are).</param>
-    public CpuProbeCase(string name, int lanes, int rounds, bool throughMemory = false)
+    /// <param name="allOnes">Class 0 starts from all-one values instead of zeros: every value is then all zeros or all
+    /// ones at every step, so a gate flips all its bits at once or none (uniform data, as in the bitsliced kernel's
+    /// bit planes of equal bytes).</param>
+    public CpuProbeCase(string name, int lanes, int rounds, bool throughMemory = false, bool allOnes = false)
         : base(name, $"CPU probe: XOR/AND circuit on 8 {Width(lanes)} {(throughMemory ? "values in stack memory (load, gate, store)" : "registers")}, {rounds} rounds of 8 gates (no library code)",
-            "all-zero values vs random values", 8 * 8 * lanes, Claim.CpuProbe)
+            allOnes ? "all-one values (uniform: every value all zeros or all ones throughout) vs random values" : "all-zero values vs random values",
+            8 * 8 * lanes, Claim.CpuProbe)
     {
+        _fixedByte = allOnes ? (byte)0xFF : (byte)0;
         _throughMemory = throughMemory;
         _lanes = lanes;
         _rounds = rounds;
@@ -43,7 +49,7 @@ internal sealed class CpuProbeCase : LeakageCase
     {
     }
 
-    public override void WriteFixedInput(Span<byte> input) => input.Clear();
+    public override void WriteFixedInput(Span<byte> input) => input.Fill(_fixedByte);
 
     public override void Run(ReadOnlySpan<byte> input)
     {
@@ -62,57 +68,35 @@ internal sealed class CpuProbeCase : LeakageCase
         switch (_lanes)
         {
             case 1:
-                RunU64(input, _rounds, _sink);
+                RunCircuit<PlaneWord64>(input, _rounds, _sink);
                 break;
             case 2:
-                RunV128(input, _rounds, _sink);
+                RunCircuit<PlaneWord128>(input, _rounds, _sink);
                 break;
             default:
-                RunV256(input, _rounds, _sink);
+                RunCircuit<PlaneWord256>(input, _rounds, _sink);
                 break;
         }
     }
 
-    // The same circuit at three widths. Written out three times rather than generic: Vector128/256 do not expose their
-    // operators through a constraint the probe could use, and the point is the plain instruction stream.
+    // The circuit over the bitsliced Rijndael kernel's own plane-word types (64-bit word, Vector128, Vector256), so
+    // that the probe compiles to the instructions the kernel's gates compile to.
     [MethodImpl(MethodImplOptions.NoInlining)]
-    private static void RunU64(ReadOnlySpan<byte> input, int rounds, ulong[] sink)
+    private static void RunCircuit<TWord>(ReadOnlySpan<byte> input, int rounds, ulong[] sink)
+        where TWord : struct, IPlaneWord<TWord>
     {
         ReadOnlySpan<ulong> r = MemoryMarshal.Cast<byte, ulong>(input);
-        ulong a = r[0], b = r[1], c = r[2], d = r[3], e = r[4], f = r[5], g = r[6], h = r[7];
+        int n = TWord.Lanes;
+        TWord a = TWord.FromLanes(r.Slice(0, n)), b = TWord.FromLanes(r.Slice(n, n)), c = TWord.FromLanes(r.Slice(2 * n, n)),
+            d = TWord.FromLanes(r.Slice(3 * n, n)), e = TWord.FromLanes(r.Slice(4 * n, n)), f = TWord.FromLanes(r.Slice(5 * n, n)),
+            g = TWord.FromLanes(r.Slice(6 * n, n)), h = TWord.FromLanes(r.Slice(7 * n, n));
         for (int i = 0; i < rounds; i++)
         {
-            // Each register absorbs the AND of two others: random data keeps toggling, zeros stay zero.
+            // Each value absorbs the AND of two others: random data keeps toggling, zeros stay zero.
             a ^= b & c; b ^= c & d; c ^= d & e; d ^= e & f; e ^= f & g; f ^= g & h; g ^= h & a; h ^= a & b;
         }
 
-        sink[0] = a ^ b ^ c ^ d ^ e ^ f ^ g ^ h;
-    }
-
-    [MethodImpl(MethodImplOptions.NoInlining)]
-    private static void RunV128(ReadOnlySpan<byte> input, int rounds, ulong[] sink)
-    {
-        ReadOnlySpan<Vector128<ulong>> r = MemoryMarshal.Cast<byte, Vector128<ulong>>(input);
-        Vector128<ulong> a = r[0], b = r[1], c = r[2], d = r[3], e = r[4], f = r[5], g = r[6], h = r[7];
-        for (int i = 0; i < rounds; i++)
-        {
-            a ^= b & c; b ^= c & d; c ^= d & e; d ^= e & f; e ^= f & g; f ^= g & h; g ^= h & a; h ^= a & b;
-        }
-
-        (a ^ b ^ c ^ d ^ e ^ f ^ g ^ h).CopyTo(sink);
-    }
-
-    [MethodImpl(MethodImplOptions.NoInlining)]
-    private static void RunV256(ReadOnlySpan<byte> input, int rounds, ulong[] sink)
-    {
-        ReadOnlySpan<Vector256<ulong>> r = MemoryMarshal.Cast<byte, Vector256<ulong>>(input);
-        Vector256<ulong> a = r[0], b = r[1], c = r[2], d = r[3], e = r[4], f = r[5], g = r[6], h = r[7];
-        for (int i = 0; i < rounds; i++)
-        {
-            a ^= b & c; b ^= c & d; c ^= d & e; d ^= e & f; e ^= f & g; f ^= g & h; g ^= h & a; h ^= a & b;
-        }
-
-        (a ^ b ^ c ^ d ^ e ^ f ^ g ^ h).CopyTo(sink);
+        TWord.ToLanes(a ^ b ^ c ^ d ^ e ^ f ^ g ^ h, sink);
     }
 
     [MethodImpl(MethodImplOptions.NoInlining)]
@@ -154,5 +138,54 @@ internal sealed class CpuProbeCase : LeakageCase
 
         (a ^ b ^ c ^ d ^ e ^ f ^ g ^ h ^ a1 ^ b1 ^ c1 ^ d1 ^ e1 ^ f1 ^ g1 ^ h1
             ^ a2 ^ b2 ^ c2 ^ d2 ^ e2 ^ f2 ^ g2 ^ h2 ^ a3 ^ b3 ^ c3 ^ d3 ^ e3 ^ f3 ^ g3 ^ h3).CopyTo(sink);
+    }
+}
+
+/// <summary>
+/// The bitsliced kernel's S-box circuit alone, at one plane width: eight bit planes (the same 64-bit plane in every
+/// lane) through SubBytes, chained <see cref="Rounds"/> times, all-zero vs random planes. Zero planes stay uniform
+/// (every byte equal) through the chain. Between the CPU probes and the whole kernel: it tells whether the circuit
+/// itself, as the JIT compiles it at that width, carries the wide-width signal.
+/// </summary>
+internal sealed class BitslicedSBoxCase : LeakageCase
+{
+    private const int Rounds = 24;
+    private readonly int _lanes;
+    private readonly ulong[] _sink = new ulong[8];
+
+    public BitslicedSBoxCase(string name, int lanes)
+        : base(name, $"RijndaelBitsliceCore SubBytes at {(lanes == 1 ? "u64" : lanes == 2 ? "v128" : "v256")} width, {Rounds} chained calls",
+            "all-zero planes (uniform bytes throughout) vs random planes", 64, Claim.ConstantTime)
+    {
+        _lanes = lanes;
+    }
+
+    public override void Setup()
+    {
+    }
+
+    public override void WriteFixedInput(Span<byte> input) => input.Clear();
+
+    public override void Run(ReadOnlySpan<byte> input)
+    {
+        ReadOnlySpan<ulong> p = MemoryMarshal.Cast<byte, ulong>(input);
+        var planes = new BitPlanes { P0 = p[0], P1 = p[1], P2 = p[2], P3 = p[3], P4 = p[4], P5 = p[5], P6 = p[6], P7 = p[7] };
+        for (int i = 0; i < Rounds; i++)
+        {
+            switch (_lanes)
+            {
+                case 1:
+                    RijndaelBitsliceCore<PlaneWord64>.SubBytes(ref planes, inverse: false);
+                    break;
+                case 2:
+                    RijndaelBitsliceCore<PlaneWord128>.SubBytes(ref planes, inverse: false);
+                    break;
+                default:
+                    RijndaelBitsliceCore<PlaneWord256>.SubBytes(ref planes, inverse: false);
+                    break;
+            }
+        }
+
+        _sink[0] = planes.P0 ^ planes.P7;
     }
 }
