@@ -285,6 +285,46 @@ public class EcdsaBehaviourTests
     }
 
     [Fact]
+    public void BlindingPoolRefillsAndConcurrentSignersGetTheDeterministicSignatures()
+    {
+        // RFC 6979 signatures do not depend on the blinding: many signatures on one instance, from several threads
+        // at once (each taking the pool or a new one), must equal those of a second instance with the same key.
+        using var key = new ECDsaSecp192r1();
+        using var reference = new ECDsaSecp192r1(key.ExportParameters(true));
+        byte[][] hashes = new byte[160][];
+        for (int i = 0; i < hashes.Length; i++)
+        {
+            hashes[i] = SHA256.HashData(BitConverter.GetBytes(i));
+        }
+
+        byte[][] signatures = new byte[hashes.Length][];
+        System.Threading.Tasks.Parallel.For(0, hashes.Length, new System.Threading.Tasks.ParallelOptions { MaxDegreeOfParallelism = 4 }, i =>
+        {
+            signatures[i] = key.SignHash(hashes[i]);
+        });
+        for (int i = 0; i < hashes.Length; i++)
+        {
+            Assert.Equal(reference.SignHash(hashes[i]), signatures[i]);
+        }
+
+        // Dispose wipes the pool's unused random bytes.
+        var poolField = typeof(ECDsaSecp192r1).GetField("_blindingPool", System.Reflection.BindingFlags.NonPublic | System.Reflection.BindingFlags.Instance)!;
+        const System.Reflection.BindingFlags Private = System.Reflection.BindingFlags.NonPublic | System.Reflection.BindingFlags.Instance;
+        object pool;
+        do
+        {
+            key.SignHash(hashes[0]);
+            pool = poolField.GetValue(key)!;
+        }
+        while ((int)pool.GetType().GetField("_next", Private)!.GetValue(pool)! == 16); // used up: nothing left to wipe
+        byte[] bytes = (byte[])pool.GetType().GetField("_bytes", Private)!.GetValue(pool)!;
+        Assert.Contains(bytes, b => b != 0);
+        key.Dispose();
+        Assert.All(bytes, b => Assert.Equal(0, b));
+        Assert.Null(poolField.GetValue(key));
+    }
+
+    [Fact]
     public void DisposeWipesAndForbidsUse()
     {
         var key = new ECDsaSecp192r1();
