@@ -11,7 +11,9 @@ namespace CryptoCli;
 /// GHASH on PCLMULQDQ with aggregated reduction: blocks are byte-reversed into bit-reflected field elements, eight
 /// at a time are multiplied by H^8, ..., H^1 (four 64x64 carry-less products each) and the eight unreduced 256-bit
 /// products are summed, so one reduction serves eight blocks (Gueron and Kounavis' aggregation). A last group of
-/// one to seven blocks uses H^n, ..., H^1 the same way. Constant-time.
+/// one to seven blocks uses H^n, ..., H^1 the same way. The powers are stored times x^-1 ("twisted"), so that the
+/// products need no one-bit shift and the reduction is two carry-less multiplications by a constant
+/// (<see cref="ReduceTwisted"/>). Constant-time.
 /// </summary>
 internal sealed class GHashPclmulKernel : GHashKernel
 {
@@ -30,7 +32,7 @@ internal sealed class GHashPclmulKernel : GHashKernel
 
     public static bool IsSupported => Pclmulqdq.IsSupported && Ssse3.IsSupported;
 
-    /// <summary>H^8, ..., H^1 (for GCM's stitched loop).</summary>
+    /// <summary>H^8, ..., H^1, twisted (for GCM's stitched loop).</summary>
     internal Vector128<ulong>[] Powers => _powers;
 
     /// <summary>The Karatsuba middle operands of H^8, ..., H^1: the xor of each power's two halves, in both lanes
@@ -53,14 +55,17 @@ internal sealed class GHashPclmulKernel : GHashKernel
 
     internal static Vector128<byte> ByteReverse => Vector128.Create((byte)15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
 
-    /// <summary>powers[i] = H^(powers.Length - i), reflected.</summary>
+    /// <summary>powers[i] = H^(powers.Length - i)·x^-1, reflected (the twisted powers <see cref="ReduceTwisted"/> expects).</summary>
     internal static void ComputePowers(ReadOnlySpan<byte> hashKey, Span<Vector128<ulong>> powers)
     {
+        // x^-1 = x^127 + x^6 + x + 1 (x times it is x^128 + x^7 + x^2 + x, which is 1 modulo the GCM polynomial),
+        // reflected: bit 127 - k holds the coefficient of x^k.
+        Vector128<ulong> inverseOfX = Vector128.Create(1UL, 0xC200000000000000UL);
         Vector128<ulong> h = Ssse3.Shuffle(Vector128.Create(hashKey), ByteReverse).AsUInt64();
         Vector128<ulong> power = h;
         for (int i = powers.Length - 1; i >= 0; i--)
         {
-            powers[i] = power;
+            powers[i] = Multiply(power, inverseOfX);
             power = Multiply(power, h);
         }
     }
@@ -74,7 +79,27 @@ internal sealed class GHashPclmulKernel : GHashKernel
         return Reduce(lo, mid, hi);
     }
 
-    /// <summary>Reduces hi·2^128 + mid·2^64 + lo.</summary>
+    /// <summary>
+    /// Reduces hi·2^128 + mid·2^64 + lo, a sum of carry-less products of reflected elements by twisted powers of H.
+    /// The carry-less product of two reflected values is the reflection of their true product times x; with one
+    /// factor times x^-1 it is exactly the 256-bit reflection of the product, whose low 128 bits (W1:W0) hold the
+    /// coefficients of x^128 and up. x^128 = x^7 + x^2 + x + 1 moves W0 into the next two words as W0·(x^63 + x^62 +
+    /// x^57) (a carry-less multiplication by 0xC2000000_00000000) plus W0 itself one word up; done twice (the first
+    /// fold fills W1 again) it leaves the result in the high 128 bits. The same operations as
+    /// <see cref="GHashKernel.Reduce"/> after its one-bit shift, in vector registers.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    internal static Vector128<ulong> ReduceTwisted(Vector128<ulong> lo, Vector128<ulong> mid, Vector128<ulong> hi)
+    {
+        Vector128<ulong> low = lo ^ Sse2.ShiftLeftLogical128BitLane(mid, 8);
+        Vector128<ulong> high = hi ^ Sse2.ShiftRightLogical128BitLane(mid, 8);
+        Vector128<ulong> fold = Vector128.Create(0xC200000000000000UL, 0UL);
+        low = Sse2.Shuffle(low.AsUInt32(), 0x4E).AsUInt64() ^ Pclmulqdq.CarrylessMultiply(low, fold, 0x00);
+        low = Sse2.Shuffle(low.AsUInt32(), 0x4E).AsUInt64() ^ Pclmulqdq.CarrylessMultiply(low, fold, 0x00);
+        return low ^ high;
+    }
+
+    /// <summary>Reduces hi·2^128 + mid·2^64 + lo, a sum of products of plain (not twisted) reflected elements.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     internal static Vector128<ulong> Reduce(Vector128<ulong> lo, Vector128<ulong> mid, Vector128<ulong> hi)
     {
@@ -103,7 +128,7 @@ internal sealed class GHashPclmulKernel : GHashKernel
                 Accumulate(x, Unsafe.Add(ref powers, i), ref lo, ref mid, ref hi);
             }
 
-            acc = Reduce(lo, mid, hi);
+            acc = ReduceTwisted(lo, mid, hi);
         }
 
         int rest = (length - offset) / BlockSize;
@@ -121,7 +146,7 @@ internal sealed class GHashPclmulKernel : GHashKernel
                 Accumulate(x, Unsafe.Add(ref tail, i), ref lo, ref mid, ref hi);
             }
 
-            acc = Reduce(lo, mid, hi);
+            acc = ReduceTwisted(lo, mid, hi);
         }
 
         Ssse3.Shuffle(acc.AsByte(), reverse).StoreUnsafe(ref MemoryMarshal.GetReference(y));
@@ -219,7 +244,7 @@ internal sealed class GHashVpclmul256Kernel : GHashKernel
                 ^ Pclmulqdq.V256.CarrylessMultiply(x2, h2, 0x01) ^ Pclmulqdq.V256.CarrylessMultiply(x2, h2, 0x10)
                 ^ Pclmulqdq.V256.CarrylessMultiply(x3, h3, 0x01) ^ Pclmulqdq.V256.CarrylessMultiply(x3, h3, 0x10);
 
-            acc = GHashPclmulKernel.Reduce(lo.GetLower() ^ lo.GetUpper(), mid.GetLower() ^ mid.GetUpper(), hi.GetLower() ^ hi.GetUpper());
+            acc = GHashPclmulKernel.ReduceTwisted(lo.GetLower() ^ lo.GetUpper(), mid.GetLower() ^ mid.GetUpper(), hi.GetLower() ^ hi.GetUpper());
         }
 
         Ssse3.Shuffle(acc.AsByte(), reverse).StoreUnsafe(ref MemoryMarshal.GetReference(y));
@@ -252,7 +277,7 @@ internal sealed class GHashVpclmul256Kernel : GHashKernel
             mid ^= Pclmulqdq.CarrylessMultiply(x, h, 0x01) ^ Pclmulqdq.CarrylessMultiply(x, h, 0x10);
         }
 
-        Ssse3.Shuffle(GHashPclmulKernel.Reduce(lo, mid, hi).AsByte(), reverse).StoreUnsafe(ref MemoryMarshal.GetReference(y));
+        Ssse3.Shuffle(GHashPclmulKernel.ReduceTwisted(lo, mid, hi).AsByte(), reverse).StoreUnsafe(ref MemoryMarshal.GetReference(y));
     }
 
     protected override void Dispose(bool disposing)

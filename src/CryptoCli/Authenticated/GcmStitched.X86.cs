@@ -142,7 +142,7 @@ internal static class GcmStitchedX86
             mid ^= Pclmulqdq.CarrylessMultiply(x ^ SwapHalves(x), folded, 0x00);
             Round(Unsafe.Add(ref keys, 8), ref b0, ref b1, ref b2, ref b3, ref b4, ref b5, ref b6, ref b7);
 
-            acc = GHashPclmulKernel.Reduce(lo, mid ^ lo ^ hi, hi);
+            acc = GHashPclmulKernel.ReduceTwisted(lo, mid ^ lo ^ hi, hi);
             for (int i = 9; i < rounds; i++)
             {
                 Round(Unsafe.Add(ref keys, i), ref b0, ref b1, ref b2, ref b3, ref b4, ref b5, ref b6, ref b7);
@@ -170,28 +170,26 @@ internal static class GcmStitchedX86
             Whiten(keys, ref b0, ref b1, ref b2, ref b3, ref b4, ref b5, ref b6, ref b7);
             ref byte h = ref Unsafe.Add(ref hashed, offset);
 
-            // The pair that carries the running value Y last, as in the PCLMULQDQ loop.
-            Vector256<ulong> lo = default, hi = default, mid = default, x, power;
-            for (int i = 1; i < 4; i++)
-            {
-                x = Avx2.Shuffle(Vector256.LoadUnsafe(ref h, (nuint)(i * 32)), reverse256).AsUInt64();
-                power = Unsafe.Add(ref pairs, i);
-                lo ^= Pclmulqdq.V256.CarrylessMultiply(x, power, 0x00);
-                hi ^= Pclmulqdq.V256.CarrylessMultiply(x, power, 0x11);
-                mid ^= Pclmulqdq.V256.CarrylessMultiply(x ^ SwapHalves(x), Unsafe.Add(ref folded, i), 0x00);
-                Round(Unsafe.Add(ref keys, i), ref b0, ref b1, ref b2, ref b3, ref b4, ref b5, ref b6, ref b7);
-            }
-
-            x = Avx2.Shuffle(Vector256.LoadUnsafe(ref h), reverse256).AsUInt64() ^ acc.ToVector256();
-            power = pairs;
-            lo ^= Pclmulqdq.V256.CarrylessMultiply(x, power, 0x00);
-            hi ^= Pclmulqdq.V256.CarrylessMultiply(x, power, 0x11);
-            mid ^= Pclmulqdq.V256.CarrylessMultiply(x ^ SwapHalves(x), folded, 0x00);
+            // The pair that carries the running value Y last, as in the PCLMULQDQ loop. Unrolled: the JIT does not
+            // unroll loops, and their counters and index arithmetic cost front-end slots the AES rounds need.
+            Vector256<ulong> lo = default, hi = default, mid = default;
+            MultiplyPair(Avx2.Shuffle(Vector256.LoadUnsafe(ref h, 32), reverse256).AsUInt64(), Unsafe.Add(ref pairs, 1), Unsafe.Add(ref folded, 1), ref lo, ref hi, ref mid);
+            Round(Unsafe.Add(ref keys, 1), ref b0, ref b1, ref b2, ref b3, ref b4, ref b5, ref b6, ref b7);
+            MultiplyPair(Avx2.Shuffle(Vector256.LoadUnsafe(ref h, 64), reverse256).AsUInt64(), Unsafe.Add(ref pairs, 2), Unsafe.Add(ref folded, 2), ref lo, ref hi, ref mid);
+            Round(Unsafe.Add(ref keys, 2), ref b0, ref b1, ref b2, ref b3, ref b4, ref b5, ref b6, ref b7);
+            MultiplyPair(Avx2.Shuffle(Vector256.LoadUnsafe(ref h, 96), reverse256).AsUInt64(), Unsafe.Add(ref pairs, 3), Unsafe.Add(ref folded, 3), ref lo, ref hi, ref mid);
+            Round(Unsafe.Add(ref keys, 3), ref b0, ref b1, ref b2, ref b3, ref b4, ref b5, ref b6, ref b7);
+            MultiplyPair(Avx2.Shuffle(Vector256.LoadUnsafe(ref h), reverse256).AsUInt64() ^ acc.ToVector256(), pairs, folded, ref lo, ref hi, ref mid);
             Round(Unsafe.Add(ref keys, 4), ref b0, ref b1, ref b2, ref b3, ref b4, ref b5, ref b6, ref b7);
 
             Vector128<ulong> lo128 = lo.GetLower() ^ lo.GetUpper(), hi128 = hi.GetLower() ^ hi.GetUpper();
-            acc = GHashPclmulKernel.Reduce(lo128, mid.GetLower() ^ mid.GetUpper() ^ lo128 ^ hi128, hi128);
-            for (int i = 5; i < rounds; i++)
+            acc = GHashPclmulKernel.ReduceTwisted(lo128, mid.GetLower() ^ mid.GetUpper() ^ lo128 ^ hi128, hi128);
+            Round(Unsafe.Add(ref keys, 5), ref b0, ref b1, ref b2, ref b3, ref b4, ref b5, ref b6, ref b7);
+            Round(Unsafe.Add(ref keys, 6), ref b0, ref b1, ref b2, ref b3, ref b4, ref b5, ref b6, ref b7);
+            Round(Unsafe.Add(ref keys, 7), ref b0, ref b1, ref b2, ref b3, ref b4, ref b5, ref b6, ref b7);
+            Round(Unsafe.Add(ref keys, 8), ref b0, ref b1, ref b2, ref b3, ref b4, ref b5, ref b6, ref b7);
+            Round(Unsafe.Add(ref keys, 9), ref b0, ref b1, ref b2, ref b3, ref b4, ref b5, ref b6, ref b7);
+            for (int i = 10; i < rounds; i++)
             {
                 Round(Unsafe.Add(ref keys, i), ref b0, ref b1, ref b2, ref b3, ref b4, ref b5, ref b6, ref b7);
             }
@@ -201,6 +199,16 @@ internal static class GcmStitchedX86
         }
 
         return acc;
+    }
+
+    /// <summary>Adds two blocks' Karatsuba products by their powers of H to the unreduced sums.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void MultiplyPair(Vector256<ulong> x, Vector256<ulong> power, Vector256<ulong> folded,
+        ref Vector256<ulong> lo, ref Vector256<ulong> hi, ref Vector256<ulong> mid)
+    {
+        lo ^= Pclmulqdq.V256.CarrylessMultiply(x, power, 0x00);
+        hi ^= Pclmulqdq.V256.CarrylessMultiply(x, power, 0x11);
+        mid ^= Pclmulqdq.V256.CarrylessMultiply(x ^ SwapHalves(x), folded, 0x00);
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
