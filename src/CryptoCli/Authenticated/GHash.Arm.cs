@@ -42,6 +42,7 @@ internal sealed class GHashPmullKernel : GHashKernel
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static Vector128<ulong> Reflect(Vector128<byte> block) => Vector128.Shuffle(block, ByteReverse).AsUInt64();
 
+    [MethodImpl(MethodImplOptions.AggressiveOptimization)] // called once per message: never run its loop as tier-0 code
     public override void Update(Span<byte> y, ReadOnlySpan<byte> blocks)
     {
         Debug.Assert(y.Length == BlockSize && blocks.Length % BlockSize == 0);

@@ -107,6 +107,7 @@ internal sealed class GHashPclmulKernel : GHashKernel
         return Vector128.Create(low, high);
     }
 
+    [MethodImpl(MethodImplOptions.AggressiveOptimization)] // called once per message: never run its loop as tier-0 code
     public override void Update(Span<byte> y, ReadOnlySpan<byte> blocks)
     {
         Debug.Assert(y.Length == BlockSize && blocks.Length % BlockSize == 0);
@@ -216,6 +217,7 @@ internal sealed class GHashVpclmul256Kernel : GHashKernel
 
     public override string Name => "vpclmul256";
 
+    [MethodImpl(MethodImplOptions.AggressiveOptimization)] // called once per message: never run its loop as tier-0 code
     public override void Update(Span<byte> y, ReadOnlySpan<byte> blocks)
     {
         Debug.Assert(y.Length == BlockSize && blocks.Length % BlockSize == 0);
@@ -255,6 +257,7 @@ internal sealed class GHashVpclmul256Kernel : GHashKernel
         }
     }
 
+    [MethodImpl(MethodImplOptions.AggressiveOptimization)] // called once per message: never run its loop as tier-0 code
     private void UpdateTail(Span<byte> y, ReadOnlySpan<byte> blocks)
     {
         Vector128<byte> reverse = GHashPclmulKernel.ByteReverse;

@@ -110,6 +110,7 @@ internal static class GcmStitchedX86
     /// halves, and the xor of the halves, whose product minus the other two is the middle term) after each of AES
     /// rounds 1 to 8, summed unreduced and reduced once per group.
     /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveOptimization)] // called once per message: never run its loop as tier-0 code
     private static Vector128<ulong> RunPclmul(ref Vector128<byte> keys, int rounds, ref byte source, ref byte destination, ref byte hashed,
         int groups, ref Vector128<byte> counter, ref uint low, Vector128<ulong> acc, ref Vector128<ulong> powers, ref Vector128<ulong> folded)
     {
@@ -157,6 +158,7 @@ internal static class GcmStitchedX86
 
 #if NET9_0_OR_GREATER
     /// <summary>The loop with VPCLMULQDQ-256: two blocks' Karatsuba products (three instructions) after each of AES rounds 1 to 4.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveOptimization)] // called once per message: never run its loop as tier-0 code
     private static Vector128<ulong> RunVpclmul256(ref Vector128<byte> keys, int rounds, ref byte source, ref byte destination, ref byte hashed,
         int groups, ref Vector128<byte> counter, ref uint low, Vector128<ulong> acc, ref Vector256<ulong> pairs, ref Vector256<ulong> folded)
     {
