@@ -93,7 +93,15 @@ internal sealed class GcmStreamState : IDisposable
         }
 
         AddLength(source.Length);
-        for (int offset = 0; offset < source.Length; offset += ChunkBytes)
+        int start = 0;
+        if (_pending == 0 && _keystreamUsed == BlockSize)
+        {
+            // On a block boundary (no buffered hash input or keystream): whole 128-byte groups go through the
+            // one-shot's stitched loop where it runs.
+            start = _gcm.TransformStitched(Counter, Y, source, destination, encrypt: hashOutput);
+        }
+
+        for (int offset = start; offset < source.Length; offset += ChunkBytes)
         {
             int length = Math.Min(ChunkBytes, source.Length - offset);
             ReadOnlySpan<byte> input = source.Slice(offset, length);

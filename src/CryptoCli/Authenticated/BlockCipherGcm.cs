@@ -166,14 +166,8 @@ public sealed partial class BlockCipherGcm : IDisposable
         Span<byte> j0 = state.Slice(0, BlockSize), counter = state.Slice(BlockSize, BlockSize);
         Span<byte> y = state.Slice(2 * BlockSize, BlockSize), fullTag = state.Slice(3 * BlockSize, BlockSize);
         Begin(nonce, associatedData, j0, counter, y);
-        int start = 0;
-#if NET
-        if (_stitched)
-        {
-            // Whole 128-byte groups in the stitched loop; the chunked two-pass loop below finishes the rest.
-            start = GcmStitchedX86.Encrypt(_kernel, _ghash, plaintext, ciphertext, counter, y);
-        }
-#endif
+        // Whole 128-byte groups in the stitched loop where it runs; the chunked two-pass loop below finishes the rest.
+        int start = TransformStitched(counter, y, plaintext, ciphertext, encrypt: true);
         for (int offset = start; offset < plaintext.Length; offset += ChunkBytes)
         {
             int length = Math.Min(ChunkBytes, plaintext.Length - offset);
@@ -218,14 +212,8 @@ public sealed partial class BlockCipherGcm : IDisposable
         Span<byte> j0 = state.Slice(0, BlockSize), counter = state.Slice(BlockSize, BlockSize);
         Span<byte> y = state.Slice(2 * BlockSize, BlockSize), fullTag = state.Slice(3 * BlockSize, BlockSize);
         Begin(nonce, associatedData, j0, counter, y);
-        int start = 0;
-#if NET
-        if (_stitched)
-        {
-            // Whole 128-byte groups in the stitched loop (the tag is still checked below, after everything).
-            start = GcmStitchedX86.Decrypt(_kernel, _ghash, ciphertext, plaintext, counter, y);
-        }
-#endif
+        // Whole 128-byte groups in the stitched loop where it runs (the tag is still checked below, after everything).
+        int start = TransformStitched(counter, y, ciphertext, plaintext, encrypt: false);
         for (int offset = start; offset < ciphertext.Length; offset += ChunkBytes)
         {
             // Hash before decrypting: decryption may be in place.
@@ -328,6 +316,24 @@ public sealed partial class BlockCipherGcm : IDisposable
         BinaryPrimitives.WriteUInt32BigEndian(counter.Slice(12), BinaryPrimitives.ReadUInt32BigEndian(j0.Slice(12)) + 1);
         y.Clear();
         HashPadded(y, associatedData);
+    }
+
+    /// <summary>
+    /// Counter mode and GHASH of the ciphertext over the whole 128-byte groups of <paramref name="source"/> in the
+    /// stitched loop, when this instance runs it; advances <paramref name="counter"/> and <paramref name="y"/> and
+    /// returns the number of bytes done (0 for other kernel pairs).
+    /// </summary>
+    internal int TransformStitched(Span<byte> counter, Span<byte> y, ReadOnlySpan<byte> source, Span<byte> destination, bool encrypt)
+    {
+#if NET
+        if (_stitched)
+        {
+            return encrypt
+                ? GcmStitchedX86.Encrypt(_kernel, _ghash, source, destination, counter, y)
+                : GcmStitchedX86.Decrypt(_kernel, _ghash, source, destination, counter, y);
+        }
+#endif
+        return 0;
     }
 
     /// <summary>Folds whole blocks into Y.</summary>
