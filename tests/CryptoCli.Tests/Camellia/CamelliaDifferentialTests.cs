@@ -83,6 +83,14 @@ public class CamelliaDifferentialTests
     public void AesNiKernel_AgainstTable32_OneTo100Blocks_InPlaceToo() =>
         AgainstTable32(key => new BlockCipherKernel[] { new CamelliaAesNiKernel(key) });
 
+    /// <summary>
+    /// The byte-sliced kernel with 128-bit registers only (its width without AVX2: passes of 32 and 16 blocks), which
+    /// an AVX2 machine otherwise runs only for a call's last 16-block batch.
+    /// </summary>
+    [X86AesFact]
+    public void AesNiKernel128BitRegistersOnly_AgainstTable32_OneTo100Blocks_InPlaceToo() =>
+        AgainstTable32(key => new BlockCipherKernel[] { new CamelliaAesNiKernel(key, useAvx2: false) });
+
     private static void AgainstTable32(Func<byte[], System.Collections.Generic.IEnumerable<BlockCipherKernel>> kernels)
     {
         var random = TestRandom.Create(2010);

@@ -1,6 +1,6 @@
 // Camellia (NTT and Mitsubishi Electric, 2000): RFC 3713, ISO/IEC 18033-3, CRYPTREC and NESSIE selected.
 // 128-bit block; 128-bit keys (18 rounds) and 192/256-bit keys (24 rounds). Kernels: Camellia.Table32.cs,
-// Camellia.Table64.cs (P2), Camellia.X86.cs (byte-sliced, S-boxes through AES-NI).
+// Camellia.Table64.cs (P2), Camellia.X86.cs and Camellia.ByteSliced.X86.cs (byte-sliced, S-boxes through AES-NI).
 using System;
 using System.Security.Cryptography;
 
