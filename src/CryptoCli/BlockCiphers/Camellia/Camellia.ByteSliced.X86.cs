@@ -5,6 +5,7 @@
 // registers. The width type (CamelliaSlice128: 16 blocks in 128-bit registers, CamelliaSlice256: 32 blocks in 256-bit
 // registers) supplies the instructions; the backend (CamelliaAesNiSBoxes: AES-NI and nibble shuffles) the S-boxes and
 // the round-key form. The JIT compiles one copy per (width, backend) pair, with everything inlined.
+using System.Diagnostics.CodeAnalysis;
 using System.Runtime.CompilerServices;
 using System.Runtime.Intrinsics;
 
@@ -39,7 +40,7 @@ internal interface ICamelliaSlice<TSelf>
     public static abstract TSelf Double(TSelf value);
 
     /// <summary>A logical right shift of every 16-bit element (the caller masks what crossed a byte boundary).</summary>
-    public static abstract TSelf ShiftRightLogical16(TSelf value, byte count);
+    public static abstract TSelf ShiftRightLogical16(TSelf value, [ConstantExpected] byte count);
 
     /// <summary>PSHUFB in every 128-bit part: byte i becomes table[indices[i] &amp; 15] (0 where bit 7 is set).</summary>
     public static abstract TSelf Shuffle(TSelf table, TSelf indices);

@@ -9,6 +9,7 @@
 // (libgcrypt's camellia-aesni-avx2 does the same).
 using System;
 using System.Diagnostics;
+using System.Diagnostics.CodeAnalysis;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 using System.Runtime.Intrinsics;
@@ -362,7 +363,7 @@ internal struct CamelliaSlice128 : ICamelliaSlice<CamelliaSlice128>
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static CamelliaSlice128 ShiftRightLogical16(CamelliaSlice128 value, byte count)
+    public static CamelliaSlice128 ShiftRightLogical16(CamelliaSlice128 value, [ConstantExpected] byte count)
     {
         CamelliaSlice128 result = default;
         result._value = Sse2.ShiftRightLogical(value._value.AsUInt16(), count).AsByte();
@@ -495,7 +496,7 @@ internal struct CamelliaSlice256 : ICamelliaSlice<CamelliaSlice256>
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static CamelliaSlice256 ShiftRightLogical16(CamelliaSlice256 value, byte count)
+    public static CamelliaSlice256 ShiftRightLogical16(CamelliaSlice256 value, [ConstantExpected] byte count)
     {
         CamelliaSlice256 result = default;
         result._value = Avx2.ShiftRightLogical(value._value.AsUInt16(), count).AsByte();
