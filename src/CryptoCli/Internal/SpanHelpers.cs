@@ -26,6 +26,36 @@ internal static class SpanHelpers
         return offset > 0 ? offset < first.Length : -offset < second.Length;
     }
 
+    /// <summary>
+    /// True when the first <paramref name="length"/> bytes (at least 1) of <paramref name="first"/> and of
+    /// <paramref name="second"/> share no byte: one comparison, for the single-block calls.
+    /// </summary>
+    public static bool BlocksAreDisjoint(ReadOnlySpan<byte> first, ReadOnlySpan<byte> second, int length)
+    {
+        nint distance = Unsafe.ByteOffset(ref MemoryMarshal.GetReference(first), ref MemoryMarshal.GetReference(second));
+        // |distance| >= length, with the sign folded into an unsigned comparison.
+        return (nuint)(distance + (length - 1)) >= (nuint)(2 * length - 1);
+    }
+
+    /// <summary>
+    /// Copies <paramref name="source"/> to the start of <paramref name="destination"/> (long enough, disjoint): a
+    /// 16-byte block as two words, where <see cref="ReadOnlySpan{T}.CopyTo"/> would call the runtime's memmove.
+    /// </summary>
+    public static void CopyBlock(ReadOnlySpan<byte> source, Span<byte> destination)
+    {
+        if (source.Length == 16 && destination.Length >= 16)
+        {
+            ref byte s = ref MemoryMarshal.GetReference(source);
+            ref byte d = ref MemoryMarshal.GetReference(destination);
+            Unsafe.WriteUnaligned(ref d, Unsafe.ReadUnaligned<ulong>(ref s));
+            Unsafe.WriteUnaligned(ref Unsafe.Add(ref d, 8), Unsafe.ReadUnaligned<ulong>(ref Unsafe.Add(ref s, 8)));
+        }
+        else
+        {
+            source.CopyTo(destination);
+        }
+    }
+
     /// <summary>True when the two spans share any memory.</summary>
     public static bool Overlaps(ReadOnlySpan<byte> first, ReadOnlySpan<byte> second) =>
         PartiallyOverlaps(first, second) ||

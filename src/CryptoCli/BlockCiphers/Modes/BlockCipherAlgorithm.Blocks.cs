@@ -17,8 +17,8 @@ public abstract partial class BlockCipherAlgorithm
     /// <paramref name="destination"/> is too short (nothing is written), or the buffers overlap partially.</exception>
     /// <exception cref="ObjectDisposedException">The instance has been disposed.</exception>
     /// <remarks>
-    /// <para>The one-shots (<c>EncryptEcb</c> and the others) pay for the runtime's template methods, padding and a reference
-    /// on the key schedule; for one or a few blocks that is most of the call. This method checks the arguments,
+    /// <para>The one-shots (<c>EncryptEcb</c> and the others) pay for the runtime's template methods and padding; for one
+    /// or a few blocks that is most of the call (for exactly one block, <see cref="EncryptBlock"/> is leaner still). This method checks the arguments,
     /// runs the kernel, and takes no reference when the key schedule exists and the buffers are disjoint: it checks
     /// afterwards that no re-key or <see cref="SymmetricAlgorithm.Dispose()"/> on another thread wiped the schedule
     /// meanwhile, and if one did, computes the result again with the current key (or throws
@@ -39,6 +39,107 @@ public abstract partial class BlockCipherAlgorithm
     /// <exception cref="ObjectDisposedException">The instance has been disposed.</exception>
     /// <remarks>As <see cref="EncryptBlocks(ReadOnlySpan{byte}, Span{byte})"/>.</remarks>
     public int DecryptBlocks(ReadOnlySpan<byte> source, Span<byte> destination) => TransformBlocks(source, destination, encrypting: false);
+
+    /// <summary>
+    /// Encrypts exactly one block with the block cipher alone (the cipher's forward function), with the least work a
+    /// call can do: the counterpart of BouncyCastle's <c>IBlockCipher.ProcessBlock</c>, for one block at a time and for
+    /// modes of operation that the caller builds. The same bytes as <see cref="EncryptBlocks"/> on one block.
+    /// </summary>
+    /// <param name="source">One block (<see cref="SymmetricAlgorithm.BlockSize"/> bits).</param>
+    /// <param name="destination">At least one block; its first block receives the result. The same memory as
+    /// <paramref name="source"/> (in place) is allowed.</param>
+    /// <exception cref="ArgumentException"><paramref name="source"/> is not one block long, <paramref name="destination"/>
+    /// is shorter than one block (nothing is written), or the buffers overlap partially.</exception>
+    /// <exception cref="ObjectDisposedException">The instance has been disposed.</exception>
+    /// <remarks>
+    /// <para>The one-shots (<c>EncryptEcb</c> and the others) pay for the runtime's template methods and padding, and
+    /// <see cref="EncryptBlocks"/> for a loop over any number of blocks; this call checks the two lengths, runs the
+    /// kernel's one-block code and takes no reference on the key schedule, under the same rule as
+    /// <see cref="EncryptBlocks"/>: with disjoint buffers and an existing schedule it checks afterwards that no re-key or
+    /// <see cref="SymmetricAlgorithm.Dispose()"/> on another thread wiped the schedule meanwhile, and if one did,
+    /// computes the block again with the current key (or throws <see cref="ObjectDisposedException"/>); in place, it
+    /// takes the reference. The result is the old key's or the new key's, whole.</para>
+    /// <para>Constant-time as the kernel in use (see the derived type).</para>
+    /// </remarks>
+    public void EncryptBlock(ReadOnlySpan<byte> source, Span<byte> destination)
+    {
+        BlockCipherKernel? kernel = _kernel;
+        if (kernel is not null && source.Length == kernel.BlockSizeInBytes && destination.Length >= source.Length &&
+            SpanHelpers.BlocksAreDisjoint(source, destination, source.Length))
+        {
+            Span<byte> output = destination.Slice(0, source.Length);
+            kernel.EncryptBlock(source, output);
+            if (!kernel.HasBeenWiped())
+            {
+                return;
+            }
+
+            CryptographicOperations.ZeroMemory(output);
+        }
+
+        TransformBlockWithReference(source, destination, encrypting: true);
+    }
+
+    /// <summary>
+    /// Decrypts exactly one block with the block cipher alone (the cipher's inverse function), with the least work a
+    /// call can do. The same bytes as <see cref="DecryptBlocks"/> on one block.
+    /// </summary>
+    /// <param name="source">One block (<see cref="SymmetricAlgorithm.BlockSize"/> bits).</param>
+    /// <param name="destination">At least one block; its first block receives the result. The same memory as
+    /// <paramref name="source"/> (in place) is allowed.</param>
+    /// <exception cref="ArgumentException"><paramref name="source"/> is not one block long, <paramref name="destination"/>
+    /// is shorter than one block (nothing is written), or the buffers overlap partially.</exception>
+    /// <exception cref="ObjectDisposedException">The instance has been disposed.</exception>
+    /// <remarks>As <see cref="EncryptBlock(ReadOnlySpan{byte}, Span{byte})"/>.</remarks>
+    public void DecryptBlock(ReadOnlySpan<byte> source, Span<byte> destination)
+    {
+        BlockCipherKernel? kernel = _kernel;
+        if (kernel is not null && source.Length == kernel.BlockSizeInBytes && destination.Length >= source.Length &&
+            SpanHelpers.BlocksAreDisjoint(source, destination, source.Length))
+        {
+            Span<byte> output = destination.Slice(0, source.Length);
+            kernel.DecryptBlock(source, output);
+            if (!kernel.HasBeenWiped())
+            {
+                return;
+            }
+
+            CryptographicOperations.ZeroMemory(output);
+        }
+
+        TransformBlockWithReference(source, destination, encrypting: false);
+    }
+
+    // The single-block calls' other cases: the first call (no schedule yet), in place, bad arguments, and a lost race.
+    private void TransformBlockWithReference(ReadOnlySpan<byte> source, Span<byte> destination, bool encrypting)
+    {
+        using KernelLease lease = RentKernel();
+        BlockCipherKernel kernel = lease.Kernel;
+        if (source.Length != kernel.BlockSizeInBytes)
+        {
+            ThrowHelper.ThrowFixedLength(nameof(source), kernel.BlockSizeInBytes);
+        }
+
+        if (destination.Length < source.Length)
+        {
+            ThrowHelper.ThrowDestinationTooShort();
+        }
+
+        if (SpanHelpers.PartiallyOverlaps(source, destination))
+        {
+            ThrowHelper.ThrowOverlap(nameof(destination), nameof(source));
+        }
+
+        Span<byte> output = destination.Slice(0, source.Length);
+        if (encrypting)
+        {
+            kernel.EncryptBlock(source, output);
+        }
+        else
+        {
+            kernel.DecryptBlock(source, output);
+        }
+    }
 
     private int TransformBlocks(ReadOnlySpan<byte> source, Span<byte> destination, bool encrypting)
     {

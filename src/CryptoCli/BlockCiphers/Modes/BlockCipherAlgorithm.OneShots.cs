@@ -12,43 +12,37 @@ public abstract partial class BlockCipherAlgorithm
     /// <inheritdoc/>
     protected override bool TryEncryptEcbCore(ReadOnlySpan<byte> plaintext, Span<byte> destination, PaddingMode paddingMode, out int bytesWritten)
     {
-        using KernelLease lease = RentKernel();
-        return BlockCipherOneShot.TryEncrypt(lease.Kernel, Ecb.Instance, plaintext, default, destination, paddingMode, out bytesWritten);
+        return TryEncryptOneShot(Ecb.Instance, plaintext, default, destination, paddingMode, out bytesWritten);
     }
 
     /// <inheritdoc/>
     protected override bool TryDecryptEcbCore(ReadOnlySpan<byte> ciphertext, Span<byte> destination, PaddingMode paddingMode, out int bytesWritten)
     {
-        using KernelLease lease = RentKernel();
-        return BlockCipherOneShot.TryDecrypt(lease.Kernel, Ecb.Instance, ciphertext, default, destination, paddingMode, out bytesWritten);
+        return TryDecryptOneShot(Ecb.Instance, ciphertext, default, destination, paddingMode, out bytesWritten);
     }
 
     /// <inheritdoc/>
     protected override bool TryEncryptCbcCore(ReadOnlySpan<byte> plaintext, ReadOnlySpan<byte> iv, Span<byte> destination, PaddingMode paddingMode, out int bytesWritten)
     {
-        using KernelLease lease = RentKernel();
-        return BlockCipherOneShot.TryEncrypt(lease.Kernel, Cbc.Instance, plaintext, iv, destination, paddingMode, out bytesWritten);
+        return TryEncryptOneShot(Cbc.Instance, plaintext, iv, destination, paddingMode, out bytesWritten);
     }
 
     /// <inheritdoc/>
     protected override bool TryDecryptCbcCore(ReadOnlySpan<byte> ciphertext, ReadOnlySpan<byte> iv, Span<byte> destination, PaddingMode paddingMode, out int bytesWritten)
     {
-        using KernelLease lease = RentKernel();
-        return BlockCipherOneShot.TryDecrypt(lease.Kernel, Cbc.Instance, ciphertext, iv, destination, paddingMode, out bytesWritten);
+        return TryDecryptOneShot(Cbc.Instance, ciphertext, iv, destination, paddingMode, out bytesWritten);
     }
 
     /// <inheritdoc/>
     protected override bool TryEncryptCfbCore(ReadOnlySpan<byte> plaintext, ReadOnlySpan<byte> iv, Span<byte> destination, PaddingMode paddingMode, int feedbackSizeInBits, out int bytesWritten)
     {
-        using KernelLease lease = RentKernel();
-        return BlockCipherOneShot.TryEncrypt(lease.Kernel, Cfb.Get(feedbackSizeInBits / 8), plaintext, iv, destination, paddingMode, out bytesWritten);
+        return TryEncryptOneShot(Cfb.Get(feedbackSizeInBits / 8), plaintext, iv, destination, paddingMode, out bytesWritten);
     }
 
     /// <inheritdoc/>
     protected override bool TryDecryptCfbCore(ReadOnlySpan<byte> ciphertext, ReadOnlySpan<byte> iv, Span<byte> destination, PaddingMode paddingMode, int feedbackSizeInBits, out int bytesWritten)
     {
-        using KernelLease lease = RentKernel();
-        return BlockCipherOneShot.TryDecrypt(lease.Kernel, Cfb.Get(feedbackSizeInBits / 8), ciphertext, iv, destination, paddingMode, out bytesWritten);
+        return TryDecryptOneShot(Cfb.Get(feedbackSizeInBits / 8), ciphertext, iv, destination, paddingMode, out bytesWritten);
     }
 #else
     // netstandard2.0's SymmetricAlgorithm has no one-shots: the same signatures as the modern runtime's.
@@ -80,8 +74,7 @@ public abstract partial class BlockCipherAlgorithm
     public bool TryEncryptEcb(ReadOnlySpan<byte> plaintext, Span<byte> destination, PaddingMode paddingMode, out int bytesWritten)
     {
         CipherPadding.CheckPaddingMode(paddingMode);
-        using KernelLease lease = RentKernel();
-        return BlockCipherOneShot.TryEncrypt(lease.Kernel, Ecb.Instance, plaintext, default, destination, paddingMode, out bytesWritten);
+        return TryEncryptOneShot(Ecb.Instance, plaintext, default, destination, paddingMode, out bytesWritten);
     }
 
     /// <summary>Decrypts data using ECB mode with the specified padding mode.</summary>
@@ -102,8 +95,7 @@ public abstract partial class BlockCipherAlgorithm
     /// <summary>Attempts to decrypt data into the specified buffer, using ECB mode with the specified padding mode.</summary>
     public bool TryDecryptEcb(ReadOnlySpan<byte> ciphertext, Span<byte> destination, PaddingMode paddingMode, out int bytesWritten)
     {
-        using KernelLease lease = RentKernel();
-        return BlockCipherOneShot.TryDecrypt(lease.Kernel, Ecb.Instance, ciphertext, default, destination, paddingMode, out bytesWritten);
+        return TryDecryptOneShot(Ecb.Instance, ciphertext, default, destination, paddingMode, out bytesWritten);
     }
 
     /// <summary>Encrypts data using CBC mode with the specified padding mode.</summary>
@@ -126,8 +118,7 @@ public abstract partial class BlockCipherAlgorithm
     public bool TryEncryptCbc(ReadOnlySpan<byte> plaintext, ReadOnlySpan<byte> iv, Span<byte> destination, out int bytesWritten, PaddingMode paddingMode = PaddingMode.PKCS7)
     {
         CipherPadding.CheckPaddingMode(paddingMode);
-        using KernelLease lease = RentKernel();
-        return BlockCipherOneShot.TryEncrypt(lease.Kernel, Cbc.Instance, plaintext, CheckIV(iv), destination, paddingMode, out bytesWritten);
+        return TryEncryptOneShot(Cbc.Instance, plaintext, CheckIV(iv), destination, paddingMode, out bytesWritten);
     }
 
     /// <summary>Decrypts data using CBC mode with the specified padding mode.</summary>
@@ -149,8 +140,7 @@ public abstract partial class BlockCipherAlgorithm
     /// <summary>Attempts to decrypt data into the specified buffer, using CBC mode with the specified padding mode.</summary>
     public bool TryDecryptCbc(ReadOnlySpan<byte> ciphertext, ReadOnlySpan<byte> iv, Span<byte> destination, out int bytesWritten, PaddingMode paddingMode = PaddingMode.PKCS7)
     {
-        using KernelLease lease = RentKernel();
-        return BlockCipherOneShot.TryDecrypt(lease.Kernel, Cbc.Instance, ciphertext, CheckIV(iv), destination, paddingMode, out bytesWritten);
+        return TryDecryptOneShot(Cbc.Instance, ciphertext, CheckIV(iv), destination, paddingMode, out bytesWritten);
     }
 
     /// <summary>Gets the length of a ciphertext with a given padding mode and plaintext length in CFB mode.</summary>
@@ -177,8 +167,7 @@ public abstract partial class BlockCipherAlgorithm
     public bool TryEncryptCfb(ReadOnlySpan<byte> plaintext, ReadOnlySpan<byte> iv, Span<byte> destination, out int bytesWritten, PaddingMode paddingMode = PaddingMode.None, int feedbackSizeInBits = 8)
     {
         CipherPadding.CheckPaddingMode(paddingMode);
-        using KernelLease lease = RentKernel();
-        return BlockCipherOneShot.TryEncrypt(lease.Kernel, CfbMode(feedbackSizeInBits), plaintext, CheckIV(iv), destination, paddingMode, out bytesWritten);
+        return TryEncryptOneShot(CfbMode(feedbackSizeInBits), plaintext, CheckIV(iv), destination, paddingMode, out bytesWritten);
     }
 
     /// <summary>Decrypts data using CFB mode with the specified padding mode and feedback size.</summary>
@@ -200,8 +189,7 @@ public abstract partial class BlockCipherAlgorithm
     /// <summary>Attempts to decrypt data into the specified buffer, using CFB mode with the specified padding mode and feedback size.</summary>
     public bool TryDecryptCfb(ReadOnlySpan<byte> ciphertext, ReadOnlySpan<byte> iv, Span<byte> destination, out int bytesWritten, PaddingMode paddingMode = PaddingMode.None, int feedbackSizeInBits = 8)
     {
-        using KernelLease lease = RentKernel();
-        return BlockCipherOneShot.TryDecrypt(lease.Kernel, CfbMode(feedbackSizeInBits), ciphertext, CheckIV(iv), destination, paddingMode, out bytesWritten);
+        return TryDecryptOneShot(CfbMode(feedbackSizeInBits), ciphertext, CheckIV(iv), destination, paddingMode, out bytesWritten);
     }
 
     // As the runtime's one-shots: a feedback size that is not a whole number of bytes up to the block size is out of range.
@@ -291,8 +279,7 @@ public abstract partial class BlockCipherAlgorithm
     private int EncryptToSpan(BlockCipherMode mode, ReadOnlySpan<byte> plaintext, ReadOnlySpan<byte> iv, Span<byte> destination, PaddingMode paddingMode)
     {
         CipherPadding.CheckPaddingMode(paddingMode);
-        using KernelLease lease = RentKernel();
-        if (!BlockCipherOneShot.TryEncrypt(lease.Kernel, mode, plaintext, iv, destination, paddingMode, out int written))
+        if (!TryEncryptOneShot(mode, plaintext, iv, destination, paddingMode, out int written))
         {
             ThrowHelper.ThrowDestinationTooShort();
         }
@@ -303,8 +290,7 @@ public abstract partial class BlockCipherAlgorithm
     private byte[] DecryptToArray(BlockCipherMode mode, ReadOnlySpan<byte> ciphertext, ReadOnlySpan<byte> iv, PaddingMode paddingMode)
     {
         byte[] buffer = new byte[ciphertext.Length];
-        using KernelLease lease = RentKernel();
-        BlockCipherOneShot.TryDecrypt(lease.Kernel, mode, ciphertext, iv, buffer, paddingMode, out int written);
+        TryDecryptOneShot(mode, ciphertext, iv, buffer, paddingMode, out int written);
         if (written == buffer.Length)
         {
             return buffer;
@@ -317,8 +303,7 @@ public abstract partial class BlockCipherAlgorithm
 
     private int DecryptToSpan(BlockCipherMode mode, ReadOnlySpan<byte> ciphertext, ReadOnlySpan<byte> iv, Span<byte> destination, PaddingMode paddingMode)
     {
-        using KernelLease lease = RentKernel();
-        if (!BlockCipherOneShot.TryDecrypt(lease.Kernel, mode, ciphertext, iv, destination, paddingMode, out int written))
+        if (!TryDecryptOneShot(mode, ciphertext, iv, destination, paddingMode, out int written))
         {
             ThrowHelper.ThrowDestinationTooShort();
         }

@@ -385,11 +385,8 @@ public abstract partial class BlockCipherAlgorithm : SymmetricAlgorithm
     /// <param name="bytesWritten">The number of bytes written.</param>
     /// <returns>False, with nothing written, when <paramref name="destination"/> is too short.</returns>
     /// <exception cref="ArgumentException"><paramref name="initialCounter"/> is not one block long, or the buffers overlap partially.</exception>
-    public bool TryTransformCtr(ReadOnlySpan<byte> input, ReadOnlySpan<byte> initialCounter, Span<byte> destination, out int bytesWritten)
-    {
-        using KernelLease lease = RentKernel();
-        return BlockCipherOneShot.TryTransformCtr(lease.Kernel, input, initialCounter, destination, out bytesWritten);
-    }
+    public bool TryTransformCtr(ReadOnlySpan<byte> input, ReadOnlySpan<byte> initialCounter, Span<byte> destination, out int bytesWritten) =>
+        TryTransformCtrOneShot(input, initialCounter, destination, out bytesWritten);
 
     /// <summary>
     /// Encrypts or decrypts one chunk of a longer message in counter mode, with a counter the caller keeps between

@@ -50,6 +50,12 @@ internal abstract class BlockCipherKernel : IDisposable
 
     public abstract void DecryptBlocks(ReadOnlySpan<byte> source, Span<byte> destination);
 
+    /// <summary>Encrypts exactly one block (the public single-block call); a kernel with a cheaper lone-block path overrides it.</summary>
+    public virtual void EncryptBlock(ReadOnlySpan<byte> source, Span<byte> destination) => EncryptBlocks(source, destination);
+
+    /// <summary>Decrypts exactly one block (the public single-block call); a kernel with a cheaper lone-block path overrides it.</summary>
+    public virtual void DecryptBlock(ReadOnlySpan<byte> source, Span<byte> destination) => DecryptBlocks(source, destination);
+
     // References to this kernel: its owner's (1 at creation) and one per operation running on it. The expanded key is
     // wiped when the last one is released, so re-keying or disposing the owner never pulls the key schedule out from
     // under an operation that is still using it on another thread.

@@ -51,7 +51,7 @@ internal static class BlockCipherOneShot
         if (usesIV)
         {
             state = state.Slice(0, blockSize);
-            iv.CopyTo(state);
+            SpanHelpers.CopyBlock(iv, state);
         }
 
         if (mode.StealsCiphertext)
@@ -195,7 +195,7 @@ internal static class BlockCipherOneShot
         if (usesIV)
         {
             state = state.Slice(0, kernel.BlockSizeInBytes);
-            iv.CopyTo(state);
+            SpanHelpers.CopyBlock(iv, state);
         }
 
         if (mode.StealsCiphertext)
@@ -237,7 +237,7 @@ internal static class BlockCipherOneShot
             ThrowHelper.ThrowFixedLength(nameof(initialCounter), kernel.BlockSizeInBytes);
         }
 
-        initialCounter.CopyTo(counter);
+        SpanHelpers.CopyBlock(initialCounter, counter);
         return TryTransformCtrStreaming(kernel, input, counter, destination, out bytesWritten, nameof(initialCounter));
     }
 

@@ -25,14 +25,21 @@ internal sealed class Cbc : BlockCipherMode
         DecryptBlocks(kernel, source, destination, state);
 
     /// <summary>CBC encryption of whole blocks; <paramref name="chainingValue"/> is the IV on entry and the last ciphertext block on exit.</summary>
+    /// <remarks>Small enough to inline: a short call reaches the kernel's fused loop with no call in between.</remarks>
     public static void EncryptBlocks(BlockCipherKernel kernel, ReadOnlySpan<byte> source, Span<byte> destination, Span<byte> chainingValue)
     {
         if (kernel.CbcEncryptor is { } fused)
         {
             fused.EncryptCbc(source, destination, chainingValue);
-            return;
         }
+        else
+        {
+            EncryptWithBlocks(kernel, source, destination, chainingValue);
+        }
+    }
 
+    private static void EncryptWithBlocks(BlockCipherKernel kernel, ReadOnlySpan<byte> source, Span<byte> destination, Span<byte> chainingValue)
+    {
         int blockSize = kernel.BlockSizeInBytes;
         Debug.Assert(source.Length % blockSize == 0 && destination.Length == source.Length && chainingValue.Length == blockSize);
         for (int offset = 0; offset < source.Length; offset += blockSize)
@@ -45,14 +52,21 @@ internal sealed class Cbc : BlockCipherMode
     }
 
     /// <summary>CBC decryption of whole blocks; <paramref name="chainingValue"/> is the IV on entry and the last ciphertext block on exit.</summary>
+    /// <remarks>Small enough to inline, as <see cref="EncryptBlocks"/>.</remarks>
     public static void DecryptBlocks(BlockCipherKernel kernel, ReadOnlySpan<byte> source, Span<byte> destination, Span<byte> chainingValue)
     {
         if (kernel.CbcDecryptor is { } fused)
         {
             fused.DecryptCbc(source, destination, chainingValue);
-            return;
         }
+        else
+        {
+            DecryptWithBlocks(kernel, source, destination, chainingValue);
+        }
+    }
 
+    private static void DecryptWithBlocks(BlockCipherKernel kernel, ReadOnlySpan<byte> source, Span<byte> destination, Span<byte> chainingValue)
+    {
         int blockSize = kernel.BlockSizeInBytes;
         Debug.Assert(source.Length % blockSize == 0 && destination.Length == source.Length && chainingValue.Length == blockSize);
         int batch = BatchBytes / blockSize * blockSize;

@@ -39,25 +39,44 @@ internal abstract class RijndaelAesKernel<TAes> : BlockCipherKernel, ICbcEncrypt
     /// <summary>The number of rounds (10 to 14).</summary>
     internal int Rounds => _rounds;
 
+    // The whole-buffer entry points handle one block inline and leave runs of eight blocks to a separate method: when a
+    // caller inlines the entry point (dynamic PGO does, through the kernel's type), the eight-block body would use up
+    // the JIT's inlining budget and leave the lone block's rounds behind a call with the state spilled to memory.
     public override void EncryptBlocks(ReadOnlySpan<byte> source, Span<byte> destination)
     {
         ref byte src = ref MemoryMarshal.GetReference(source);
         ref byte dst = ref MemoryMarshal.GetReference(destination);
         ref Vector128<byte> keys = ref MemoryMarshal.GetArrayDataReference(_encryptionKeys);
         int length = source.Length;
-        int offset = 0;
-        for (; offset <= length - Lanes * 16; offset += Lanes * 16)
-        {
-            ref byte s = ref Unsafe.Add(ref src, offset);
-            Encrypt8(ref keys, _rounds,
-                Load(ref s, 0), Load(ref s, 1), Load(ref s, 2), Load(ref s, 3), Load(ref s, 4), Load(ref s, 5), Load(ref s, 6), Load(ref s, 7),
-                ref Unsafe.Add(ref dst, offset));
-        }
-
+        int offset = length >= Lanes * 16 ? EncryptLanes(ref keys, _rounds, ref src, ref dst, length) : 0;
         for (; offset < length; offset += 16)
         {
             EncryptBlock(ref keys, _rounds, Vector128.LoadUnsafe(ref Unsafe.Add(ref src, offset))).StoreUnsafe(ref Unsafe.Add(ref dst, offset));
         }
+    }
+
+    public override void EncryptBlock(ReadOnlySpan<byte> source, Span<byte> destination) =>
+        EncryptBlock(ref MemoryMarshal.GetArrayDataReference(_encryptionKeys), _rounds, Vector128.LoadUnsafe(ref MemoryMarshal.GetReference(source)))
+            .StoreUnsafe(ref MemoryMarshal.GetReference(destination));
+
+    public override void DecryptBlock(ReadOnlySpan<byte> source, Span<byte> destination) =>
+        DecryptBlock(ref MemoryMarshal.GetArrayDataReference(_decryptionKeys), _rounds, Vector128.LoadUnsafe(ref MemoryMarshal.GetReference(source)))
+            .StoreUnsafe(ref MemoryMarshal.GetReference(destination));
+
+    /// <summary>ECB encryption of every whole run of eight blocks; returns the bytes done.</summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static int EncryptLanes(ref Vector128<byte> keys, int rounds, ref byte src, ref byte dst, int length)
+    {
+        int offset = 0;
+        for (; offset <= length - Lanes * 16; offset += Lanes * 16)
+        {
+            ref byte s = ref Unsafe.Add(ref src, offset);
+            Encrypt8(ref keys, rounds,
+                Load(ref s, 0), Load(ref s, 1), Load(ref s, 2), Load(ref s, 3), Load(ref s, 4), Load(ref s, 5), Load(ref s, 6), Load(ref s, 7),
+                ref Unsafe.Add(ref dst, offset));
+        }
+
+        return offset;
     }
 
     public override void DecryptBlocks(ReadOnlySpan<byte> source, Span<byte> destination)
@@ -66,11 +85,22 @@ internal abstract class RijndaelAesKernel<TAes> : BlockCipherKernel, ICbcEncrypt
         ref byte dst = ref MemoryMarshal.GetReference(destination);
         ref Vector128<byte> keys = ref MemoryMarshal.GetArrayDataReference(_decryptionKeys);
         int length = source.Length;
+        int offset = length >= Lanes * 16 ? DecryptLanes(ref keys, _rounds, ref src, ref dst, length) : 0;
+        for (; offset < length; offset += 16)
+        {
+            DecryptBlock(ref keys, _rounds, Vector128.LoadUnsafe(ref Unsafe.Add(ref src, offset))).StoreUnsafe(ref Unsafe.Add(ref dst, offset));
+        }
+    }
+
+    /// <summary>ECB decryption of every whole run of eight blocks; returns the bytes done.</summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static int DecryptLanes(ref Vector128<byte> keys, int rounds, ref byte src, ref byte dst, int length)
+    {
         int offset = 0;
         for (; offset <= length - Lanes * 16; offset += Lanes * 16)
         {
             ref byte s = ref Unsafe.Add(ref src, offset);
-            Decrypt8(ref keys, _rounds,
+            Decrypt8(ref keys, rounds,
                 Load(ref s, 0), Load(ref s, 1), Load(ref s, 2), Load(ref s, 3), Load(ref s, 4), Load(ref s, 5), Load(ref s, 6), Load(ref s, 7),
                 out Vector128<byte> p0, out Vector128<byte> p1, out Vector128<byte> p2, out Vector128<byte> p3,
                 out Vector128<byte> p4, out Vector128<byte> p5, out Vector128<byte> p6, out Vector128<byte> p7);
@@ -79,10 +109,7 @@ internal abstract class RijndaelAesKernel<TAes> : BlockCipherKernel, ICbcEncrypt
             Store(ref d, 4, p4); Store(ref d, 5, p5); Store(ref d, 6, p6); Store(ref d, 7, p7);
         }
 
-        for (; offset < length; offset += 16)
-        {
-            DecryptBlock(ref keys, _rounds, Vector128.LoadUnsafe(ref Unsafe.Add(ref src, offset))).StoreUnsafe(ref Unsafe.Add(ref dst, offset));
-        }
+        return offset;
     }
 
     public void EncryptCbc(ReadOnlySpan<byte> source, Span<byte> destination, Span<byte> chainingValue)
@@ -120,8 +147,24 @@ internal abstract class RijndaelAesKernel<TAes> : BlockCipherKernel, ICbcEncrypt
         ref byte src = ref MemoryMarshal.GetReference(source);
         ref byte dst = ref MemoryMarshal.GetReference(destination);
         ref Vector128<byte> keys = ref MemoryMarshal.GetArrayDataReference(_decryptionKeys);
-        Vector128<byte> chain = Vector128.LoadUnsafe(ref MemoryMarshal.GetReference(chainingValue));
+        ref byte chainRef = ref MemoryMarshal.GetReference(chainingValue);
+        Vector128<byte> chain = Vector128.LoadUnsafe(ref chainRef);
         int length = source.Length;
+        int offset = length >= Lanes * 16 ? DecryptCbcLanes(ref keys, _rounds, ref src, ref dst, length, ref chain) : 0;
+        for (; offset < length; offset += 16)
+        {
+            Vector128<byte> c = Vector128.LoadUnsafe(ref Unsafe.Add(ref src, offset));
+            (DecryptBlock(ref keys, _rounds, c) ^ chain).StoreUnsafe(ref Unsafe.Add(ref dst, offset));
+            chain = c;
+        }
+
+        chain.StoreUnsafe(ref chainRef);
+    }
+
+    /// <summary>CBC decryption of every whole run of eight blocks, <paramref name="chain"/> carried; returns the bytes done.</summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static int DecryptCbcLanes(ref Vector128<byte> keys, int rounds, ref byte src, ref byte dst, int length, ref Vector128<byte> chain)
+    {
         int offset = 0;
         for (; offset <= length - Lanes * 16; offset += Lanes * 16)
         {
@@ -129,7 +172,7 @@ internal abstract class RijndaelAesKernel<TAes> : BlockCipherKernel, ICbcEncrypt
             ref byte s = ref Unsafe.Add(ref src, offset);
             Vector128<byte> c0 = Load(ref s, 0), c1 = Load(ref s, 1), c2 = Load(ref s, 2), c3 = Load(ref s, 3);
             Vector128<byte> c4 = Load(ref s, 4), c5 = Load(ref s, 5), c6 = Load(ref s, 6), c7 = Load(ref s, 7);
-            Decrypt8(ref keys, _rounds, c0, c1, c2, c3, c4, c5, c6, c7,
+            Decrypt8(ref keys, rounds, c0, c1, c2, c3, c4, c5, c6, c7,
                 out Vector128<byte> p0, out Vector128<byte> p1, out Vector128<byte> p2, out Vector128<byte> p3,
                 out Vector128<byte> p4, out Vector128<byte> p5, out Vector128<byte> p6, out Vector128<byte> p7);
             ref byte d = ref Unsafe.Add(ref dst, offset);
@@ -138,14 +181,7 @@ internal abstract class RijndaelAesKernel<TAes> : BlockCipherKernel, ICbcEncrypt
             chain = c7;
         }
 
-        for (; offset < length; offset += 16)
-        {
-            Vector128<byte> c = Vector128.LoadUnsafe(ref Unsafe.Add(ref src, offset));
-            (DecryptBlock(ref keys, _rounds, c) ^ chain).StoreUnsafe(ref Unsafe.Add(ref dst, offset));
-            chain = c;
-        }
-
-        chain.StoreUnsafe(ref MemoryMarshal.GetReference(chainingValue));
+        return offset;
     }
 
     public void TransformCtr(ReadOnlySpan<byte> source, Span<byte> destination, Span<byte> counterBlock, CounterWidth width)
@@ -156,6 +192,25 @@ internal abstract class RijndaelAesKernel<TAes> : BlockCipherKernel, ICbcEncrypt
         // The shared generator keeps the big-endian counter as two native words and applies the counter width.
         var counter = new Counter128(counterBlock, width);
         int length = source.Length;
+        int offset = length >= Lanes * 16 ? TransformCtrLanes(ref keys, _rounds, ref src, ref dst, length, ref counter) : 0;
+        for (; offset <= length - 16; offset += 16)
+        {
+            Vector128<byte> keystream = EncryptBlock(ref keys, _rounds, NextCounter(ref counter));
+            (Vector128.LoadUnsafe(ref Unsafe.Add(ref src, offset)) ^ keystream).StoreUnsafe(ref Unsafe.Add(ref dst, offset));
+        }
+
+        if (offset < length)
+        {
+            TransformCtrTail(ref keys, _rounds, source.Slice(offset), destination.Slice(offset), ref counter);
+        }
+
+        counter.Store(counterBlock);
+    }
+
+    /// <summary>Counter mode over every whole run of eight blocks, the counter advanced; returns the bytes done.</summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static int TransformCtrLanes(ref Vector128<byte> keys, int rounds, ref byte src, ref byte dst, int length, ref Counter128 counter)
+    {
         int offset = 0;
         for (; offset <= length - Lanes * 16; offset += Lanes * 16)
         {
@@ -184,24 +239,20 @@ internal abstract class RijndaelAesKernel<TAes> : BlockCipherKernel, ICbcEncrypt
             ref byte s = ref Unsafe.Add(ref src, offset);
             Vector128<byte> m0 = Load(ref s, 0), m1 = Load(ref s, 1), m2 = Load(ref s, 2), m3 = Load(ref s, 3);
             Vector128<byte> m4 = Load(ref s, 4), m5 = Load(ref s, 5), m6 = Load(ref s, 6), m7 = Load(ref s, 7);
-            EncryptXor8(ref keys, _rounds, k0, k1, k2, k3, k4, k5, k6, k7, m0, m1, m2, m3, m4, m5, m6, m7, ref Unsafe.Add(ref dst, offset));
+            EncryptXor8(ref keys, rounds, k0, k1, k2, k3, k4, k5, k6, k7, m0, m1, m2, m3, m4, m5, m6, m7, ref Unsafe.Add(ref dst, offset));
         }
 
-        for (; offset <= length - 16; offset += 16)
-        {
-            Vector128<byte> keystream = EncryptBlock(ref keys, _rounds, NextCounter(ref counter));
-            (Vector128.LoadUnsafe(ref Unsafe.Add(ref src, offset)) ^ keystream).StoreUnsafe(ref Unsafe.Add(ref dst, offset));
-        }
+        return offset;
+    }
 
-        if (offset < length)
-        {
-            Span<byte> block = stackalloc byte[16];
-            EncryptBlock(ref keys, _rounds, NextCounter(ref counter)).StoreUnsafe(ref MemoryMarshal.GetReference(block));
-            SpanHelpers.Xor(source.Slice(offset), block.Slice(0, length - offset), destination.Slice(offset));
-            block.Clear();
-        }
-
-        counter.Store(counterBlock);
+    /// <summary>The last, partial block of counter mode (1 to 15 bytes), through a wiped stack block.</summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static void TransformCtrTail(ref Vector128<byte> keys, int rounds, ReadOnlySpan<byte> source, Span<byte> destination, ref Counter128 counter)
+    {
+        Span<byte> block = stackalloc byte[16];
+        EncryptBlock(ref keys, rounds, NextCounter(ref counter)).StoreUnsafe(ref MemoryMarshal.GetReference(block));
+        SpanHelpers.Xor(source, block.Slice(0, source.Length), destination);
+        block.Clear();
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
