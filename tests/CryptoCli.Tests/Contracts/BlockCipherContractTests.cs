@@ -392,6 +392,78 @@ public class BlockCipherContractTests
     }
 
     [Theory]
+    [MemberData(nameof(CiphersAndKernels))]
+    public void SingleBlockCallsMatchEcbWithoutPaddingAtEveryBlockSizeAndKeySize(string name)
+    {
+        Random random = TestRandom.Create(name.Length + 37);
+        using BlockCipherAlgorithm cipher = Create(name);
+        foreach (int blockBits in Sizes(cipher.LegalBlockSizes))
+        {
+            cipher.BlockSize = blockBits;
+            int blockBytes = blockBits / 8;
+            foreach (int keyBits in Sizes(cipher.LegalKeySizes))
+            {
+                cipher.Key = TestRandom.Bytes(random, keyBits / 8);
+                for (int attempt = 0; attempt < 3; attempt++)
+                {
+                    byte[] block = TestRandom.Bytes(random, blockBytes);
+                    byte[] expected = cipher.EncryptEcb(block, PaddingMode.None);
+
+                    // Disjoint buffers (the short path), a longer destination (its tail untouched), and in place.
+                    byte[] destination = Enumerable.Repeat((byte)0xEE, blockBytes + 5).ToArray();
+                    cipher.EncryptBlock(block, destination);
+                    Assert.Equal(expected, destination.AsSpan(0, blockBytes).ToArray());
+                    Assert.All(destination.Skip(blockBytes), b => Assert.Equal(0xEE, b));
+                    byte[] decrypted = new byte[blockBytes];
+                    cipher.DecryptBlock(expected, decrypted);
+                    Assert.Equal(block, decrypted);
+
+                    byte[] inPlace = (byte[])block.Clone();
+                    cipher.EncryptBlock(inPlace, inPlace);
+                    Assert.Equal(expected, inPlace);
+                    cipher.DecryptBlock(inPlace, inPlace);
+                    Assert.Equal(block, inPlace);
+                }
+            }
+        }
+    }
+
+    [Theory]
+    [MemberData(nameof(Ciphers))]
+    public void SingleBlockCallsCheckTheirArgumentsAndWriteNothingOnError(string name)
+    {
+        using BlockCipherAlgorithm cipher = Create(name);
+        int blockBytes = cipher.BlockSize / 8;
+        // The first call creates the key schedule (the path with a reference); the later ones find it.
+        for (int attempt = 0; attempt < 2; attempt++)
+        {
+            byte[] destination = new byte[4 * blockBytes];
+            Assert.Throws<ArgumentException>("source", () => cipher.EncryptBlock(new byte[blockBytes + 1], destination));
+            Assert.Throws<ArgumentException>("source", () => cipher.DecryptBlock(new byte[blockBytes - 1], destination));
+            Assert.Throws<ArgumentException>("source", () => cipher.EncryptBlock(new byte[2 * blockBytes], destination));
+            Assert.Throws<ArgumentException>("source", () => cipher.EncryptBlock(ReadOnlySpan<byte>.Empty, destination));
+            Assert.Throws<ArgumentException>("destination", () => cipher.EncryptBlock(new byte[blockBytes], new byte[blockBytes - 1]));
+            Assert.Throws<ArgumentException>("destination", () => cipher.DecryptBlock(new byte[blockBytes], Span<byte>.Empty));
+            Assert.Throws<ArgumentException>("destination", () => cipher.EncryptBlock(destination.AsSpan(0, blockBytes), destination.AsSpan(1, blockBytes)));
+            Assert.Throws<ArgumentException>("destination", () => cipher.DecryptBlock(destination.AsSpan(blockBytes - 1, blockBytes), destination.AsSpan(0, blockBytes)));
+            Assert.All(destination, b => Assert.Equal(0, b));
+        }
+
+        // A re-key between calls is seen by the next call.
+        byte[] block = new byte[blockBytes];
+        byte[] first = new byte[blockBytes], second = new byte[blockBytes];
+        cipher.EncryptBlock(block, first);
+        cipher.GenerateKey();
+        cipher.EncryptBlock(block, second);
+        Assert.Equal(cipher.EncryptEcb(block, PaddingMode.None), second);
+        Assert.NotEqual(first, second);
+
+        cipher.Dispose();
+        Assert.Throws<ObjectDisposedException>(() => cipher.EncryptBlock(block, first));
+        Assert.Throws<ObjectDisposedException>(() => cipher.DecryptBlock(block, block));
+    }
+
+    [Theory]
     [MemberData(nameof(Ciphers))]
     public void BlockCallsCheckTheirArgumentsAndWriteNothingOnError(string name)
     {

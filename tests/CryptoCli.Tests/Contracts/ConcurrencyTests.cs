@@ -147,11 +147,13 @@ public class ConcurrencyTests
             {
                 byte[] output = new byte[blocks.Length];
                 byte[] single = new byte[blockBytes];
+                byte[] lone = new byte[blockBytes];
                 while (running())
                 {
                     cipher.EncryptBlocks(blocks, output);
                     cipher.EncryptBlocks(blocks.AsSpan(blockBytes, blockBytes), single);
-                    Interlocked.Add(ref operations, 2);
+                    cipher.EncryptBlock(blocks.AsSpan(blockBytes, blockBytes), lone);
+                    Interlocked.Add(ref operations, 3);
                     if (!output.AsSpan().SequenceEqual(expected1) && !output.AsSpan().SequenceEqual(expected2))
                     {
                         Interlocked.Increment(ref wrong);
@@ -159,6 +161,12 @@ public class ConcurrencyTests
 
                     if (!single.AsSpan().SequenceEqual(expected1.AsSpan(blockBytes, blockBytes)) &&
                         !single.AsSpan().SequenceEqual(expected2.AsSpan(blockBytes, blockBytes)))
+                    {
+                        Interlocked.Increment(ref wrong);
+                    }
+
+                    if (!lone.AsSpan().SequenceEqual(expected1.AsSpan(blockBytes, blockBytes)) &&
+                        !lone.AsSpan().SequenceEqual(expected2.AsSpan(blockBytes, blockBytes)))
                     {
                         Interlocked.Increment(ref wrong);
                     }
@@ -174,6 +182,106 @@ public class ConcurrencyTests
             enough: () => Volatile.Read(ref operations) >= 8);
 
         _output.WriteLine($"{operations} block calls, {wrong} wrong");
+        Assert.True(operations > 0);
+        Assert.Equal(0, wrong);
+    }
+
+    [Theory]
+    [MemberData(nameof(Ciphers))]
+    public void ReKeyingDuringSpanOneShotsGivesTheOldOrTheNewKeysResultNeverAMix(string name)
+    {
+        // The one-shots into a caller's buffer take no reference on the schedule either (disjoint buffers): each result,
+        // and each padding error, must be one key's whole.
+        using BlockCipherAlgorithm cipher = Create(name);
+        int blockBytes = cipher.BlockSize / 8;
+        byte[] key1 = Enumerable.Range(1, cipher.KeySize / 8).Select(i => (byte)i).ToArray();
+        byte[] key2 = key1.Select(b => (byte)(b ^ 0x3C)).ToArray();
+        byte[] iv = Enumerable.Range(0, blockBytes).Select(i => (byte)(i * 5)).ToArray();
+        byte[] message = Enumerable.Range(0, 2 * blockBytes + 3).Select(i => (byte)(i * 11)).ToArray();
+        byte[] blocks = message.AsSpan(0, 2 * blockBytes).ToArray();
+        byte[] ciphertext1;
+        var expected = new Dictionary<string, byte[]?[]>();
+        using (BlockCipherAlgorithm reference = Create(name))
+        {
+            reference.Key = key1;
+            ciphertext1 = reference.EncryptCbc(message, iv);
+            foreach (byte[] key in new[] { key1, key2 })
+            {
+                reference.Key = key;
+                Add("ecb", reference.EncryptEcb(blocks, PaddingMode.None));
+                Add("cbc", reference.EncryptCbc(message, iv));
+                Add("ctr", reference.EncryptCtr(message, iv));
+                Add("cfb", reference.EncryptCfb(message, iv, PaddingMode.None, 8));
+                byte[]? decrypted;
+                try
+                {
+                    decrypted = reference.DecryptCbc(ciphertext1, iv);
+                }
+                catch (CryptographicException)
+                {
+                    decrypted = null; // the other key's plaintext has no valid padding: that is its outcome
+                }
+
+                Add("cbc-decrypt", decrypted);
+            }
+        }
+
+        void Add(string what, byte[]? bytes) =>
+            expected[what] = expected.TryGetValue(what, out byte[]?[]? first) ? new[] { first[0], bytes } : new[] { bytes };
+
+        cipher.Key = key1;
+        int operations = 0, wrong = 0;
+        Race(
+            threads: 2,
+            worker: running =>
+            {
+                byte[] output = new byte[message.Length + 2 * blockBytes];
+                while (running())
+                {
+                    Check("ecb", output.AsSpan(0, cipher.EncryptEcb(blocks, output, PaddingMode.None)));
+                    Check("cbc", output.AsSpan(0, cipher.EncryptCbc(message, iv, output)));
+                    Check("ctr", output.AsSpan(0, cipher.EncryptCtr(message, iv, output)));
+                    Check("cfb", output.AsSpan(0, cipher.EncryptCfb(message, iv, output, PaddingMode.None, 8)));
+                    int written;
+                    try
+                    {
+                        written = cipher.DecryptCbc(ciphertext1, iv, output);
+                        Check("cbc-decrypt", output.AsSpan(0, written));
+                    }
+                    catch (CryptographicException)
+                    {
+                        if (expected["cbc-decrypt"].All(outcome => outcome is not null))
+                        {
+                            Interlocked.Increment(ref wrong);
+                        }
+                    }
+
+                    Interlocked.Add(ref operations, 5);
+                }
+            },
+            disturber: running =>
+            {
+                for (int i = 0; running(); i++)
+                {
+                    cipher.Key = i % 2 == 0 ? key2 : key1;
+                }
+            },
+            enough: () => Volatile.Read(ref operations) >= 10);
+
+        void Check(string what, ReadOnlySpan<byte> result)
+        {
+            foreach (byte[]? outcome in expected[what])
+            {
+                if (outcome is not null && result.SequenceEqual(outcome))
+                {
+                    return;
+                }
+            }
+
+            Interlocked.Increment(ref wrong);
+        }
+
+        _output.WriteLine($"{operations} one-shots, {wrong} wrong");
         Assert.True(operations > 0);
         Assert.Equal(0, wrong);
     }
