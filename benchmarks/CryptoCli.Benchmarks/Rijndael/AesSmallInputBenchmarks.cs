@@ -12,7 +12,8 @@ namespace CryptoCli.Benchmarks;
 /// AES-128 at 64 bytes (four blocks), the small-input goal's second size: the one-shots (<c>EncryptEcb</c>,
 /// <c>EncryptCbc</c>, <c>DecryptCbc</c>, <c>EncryptCtr</c>) and the block call (<c>EncryptBlocks</c>) against
 /// BouncyCastle.Cryptography 2.7.0 with the same engines and mode classes as <see cref="AesBenchmarks"/>
-/// (<c>BouncyCastle</c>: its four-block call for ECB; <c>BouncyCastle-ProcessBlock</c>: four <c>ProcessBlock</c> calls).
+/// (<c>BouncyCastle</c>: its four-block call for ECB; <c>BouncyCastle-ProcessBlock</c>: four <c>ProcessBlock</c> calls,
+/// against four <c>EncryptBlock</c> calls in <c>CryptoCli-EncryptBlock</c>).
 /// The 16-byte rows are <see cref="AesBenchmarks"/>' and <see cref="AesBlockCallBenchmarks"/>'.
 /// </summary>
 [Primitive("Rijndael-128")]
@@ -59,7 +60,7 @@ public class AesSmallInputBenchmarks
 
         using var builtIn = System.Security.Cryptography.Aes.Create();
         builtIn.Key = key;
-        Check(builtIn.EncryptEcb(_input, PaddingMode.None), OursEcb, BouncyCastleEcb, OursEncryptBlocks, BouncyCastleProcessBlock);
+        Check(builtIn.EncryptEcb(_input, PaddingMode.None), OursEcb, BouncyCastleEcb, OursEncryptBlocks, OursEncryptBlock, BouncyCastleProcessBlock);
         Check(builtIn.EncryptCbc(_input, _iv, PaddingMode.None), OursCbcEncrypt, BouncyCastleCbcEncrypt);
         Check(builtIn.DecryptCbc(_input, _iv, PaddingMode.None), OursCbcDecrypt, BouncyCastleCbcDecrypt);
         Check(_ours.EncryptCtr(_input, _iv), BouncyCastleCtr);
@@ -83,6 +84,16 @@ public class AesSmallInputBenchmarks
 
     [Benchmark, Row("ECB-encrypt", "CryptoCli-blocks")]
     public void OursEncryptBlocks() => _ours.EncryptBlocks(_input, _output);
+
+    /// <summary>Four single-block calls (<c>EncryptBlock</c>), as the <c>BouncyCastle-ProcessBlock</c> row calls its engine.</summary>
+    [Benchmark, Row("ECB-encrypt", "CryptoCli-EncryptBlock")]
+    public void OursEncryptBlock()
+    {
+        for (int offset = 0; offset < Size; offset += 16)
+        {
+            _ours.EncryptBlock(_input.AsSpan(offset, 16), _output.AsSpan(offset, 16));
+        }
+    }
 
     /// <summary>BouncyCastle's AES-NI engine, one four-block call (its portable engine block by block without AES-NI).</summary>
     [Benchmark, Row("ECB-encrypt", "BouncyCastle")]
@@ -154,7 +165,7 @@ public class AesSmallInputBenchmarks
 }
 
 /// <summary>
-/// AES-128's block call at 16 bytes (<c>EncryptBlocks</c> on one block): its <c>BouncyCastle</c> counterpart is
+/// AES-128's block calls at 16 bytes (<c>EncryptBlocks</c> on one block, and the single-block <c>EncryptBlock</c>): their <c>BouncyCastle</c> counterpart is
 /// <see cref="AesBenchmarks"/>' ECB row at 16 bytes, one <c>ProcessBlock</c> call on BouncyCastle's AES-NI engine.
 /// </summary>
 [Primitive("Rijndael-128")]
@@ -182,8 +193,19 @@ public class AesBlockCallBenchmarks
         {
             throw new InvalidOperationException("EncryptBlocks differs from EncryptEcb");
         }
+
+        byte[] single = new byte[Size];
+        _ours.EncryptBlock(_input, single);
+        if (!single.AsSpan().SequenceEqual(_output))
+        {
+            throw new InvalidOperationException("EncryptBlock differs from EncryptEcb");
+        }
     }
 
     [Benchmark, Row("ECB-encrypt", "CryptoCli-blocks")]
     public int OursEncryptBlocks() => _ours.EncryptBlocks(_input, _output);
+
+    /// <summary>The single-block call, <c>EncryptBlock</c>, the counterpart of one <c>ProcessBlock</c>.</summary>
+    [Benchmark, Row("ECB-encrypt", "CryptoCli-EncryptBlock")]
+    public void OursEncryptBlock() => _ours.EncryptBlock(_input, _output);
 }

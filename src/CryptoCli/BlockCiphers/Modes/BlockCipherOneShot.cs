@@ -30,6 +30,53 @@ internal static class BlockCipherOneShot
     // iv: ignored by ECB; one block otherwise, checked by the caller.
     public static bool TryEncrypt(BlockCipherKernel kernel, BlockCipherMode mode, ReadOnlySpan<byte> plaintext, ReadOnlySpan<byte> iv, Span<byte> destination, PaddingMode paddingMode, out int bytesWritten)
     {
+        // ECB over whole blocks with nothing to pad (one block, typically): the kernel alone, with no state and no final
+        // block, so this part is small enough to inline into the caller.
+        if (!mode.UsesIV && paddingMode is PaddingMode.None or PaddingMode.Zeros &&
+            CipherPadding.Remainder(plaintext.Length, kernel.BlockSizeInBytes) == 0)
+        {
+            return TryTransformWholeBlocks(kernel, plaintext, destination, encrypting: true, out bytesWritten);
+        }
+
+        return TryEncryptSegments(kernel, mode, plaintext, iv, destination, paddingMode, out bytesWritten);
+    }
+
+    private static bool TryTransformWholeBlocks(BlockCipherKernel kernel, ReadOnlySpan<byte> input, Span<byte> destination, bool encrypting, out int bytesWritten)
+    {
+        // The same order of checks as the general paths: decryption refuses overlapping buffers before a short
+        // destination, encryption after.
+        bool overlaps = SpanHelpers.PartiallyOverlaps(input, destination);
+        if (overlaps && !encrypting)
+        {
+            ThrowHelper.ThrowOverlap(nameof(destination), "ciphertext");
+        }
+
+        if (destination.Length < input.Length)
+        {
+            bytesWritten = 0;
+            return false;
+        }
+
+        if (overlaps)
+        {
+            ThrowHelper.ThrowOverlap(nameof(destination), "plaintext");
+        }
+
+        if (encrypting)
+        {
+            kernel.EncryptBlocks(input, destination.Slice(0, input.Length));
+        }
+        else
+        {
+            kernel.DecryptBlocks(input, destination.Slice(0, input.Length));
+        }
+
+        bytesWritten = input.Length;
+        return true;
+    }
+
+    private static bool TryEncryptSegments(BlockCipherKernel kernel, BlockCipherMode mode, ReadOnlySpan<byte> plaintext, ReadOnlySpan<byte> iv, Span<byte> destination, PaddingMode paddingMode, out int bytesWritten)
+    {
         int blockSize = kernel.BlockSizeInBytes;
         bool usesIV = mode.UsesIV;
         CheckIV(usesIV, iv, blockSize);
@@ -94,6 +141,18 @@ internal static class BlockCipherOneShot
 
     // iv: ignored by ECB; one block otherwise, checked by the caller.
     public static bool TryDecrypt(BlockCipherKernel kernel, BlockCipherMode mode, ReadOnlySpan<byte> ciphertext, ReadOnlySpan<byte> iv, Span<byte> destination, PaddingMode paddingMode, out int bytesWritten)
+    {
+        // ECB over whole blocks with no padding to remove: the kernel alone (see TryEncrypt).
+        if (!mode.UsesIV && paddingMode is PaddingMode.None or PaddingMode.Zeros &&
+            CipherPadding.Remainder(ciphertext.Length, kernel.BlockSizeInBytes) == 0)
+        {
+            return TryTransformWholeBlocks(kernel, ciphertext, destination, encrypting: false, out bytesWritten);
+        }
+
+        return TryDecryptSegments(kernel, mode, ciphertext, iv, destination, paddingMode, out bytesWritten);
+    }
+
+    private static bool TryDecryptSegments(BlockCipherKernel kernel, BlockCipherMode mode, ReadOnlySpan<byte> ciphertext, ReadOnlySpan<byte> iv, Span<byte> destination, PaddingMode paddingMode, out int bytesWritten)
     {
         CipherPadding.CheckPaddingMode(paddingMode);
         int blockSize = kernel.BlockSizeInBytes;

@@ -1,5 +1,6 @@
 using System;
 using System.Diagnostics;
+using System.Runtime.CompilerServices;
 using System.Security.Cryptography;
 
 namespace CryptoCli;
@@ -29,6 +30,7 @@ internal static class CipherPadding
     public static bool DepadsOnDecrypt(PaddingMode paddingMode) =>
         paddingMode is PaddingMode.PKCS7 or PaddingMode.ANSIX923 or PaddingMode.ISO10126;
 
+    [MethodImpl(MethodImplOptions.AggressiveInlining)] // a call costs more than the arithmetic in a one-block one-shot
     public static int GetCiphertextLength(int plaintextLength, int blockSize, PaddingMode paddingMode, string paramName = "plaintextLength")
     {
         if (plaintextLength < 0)
