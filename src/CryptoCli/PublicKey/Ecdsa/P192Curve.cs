@@ -187,9 +187,12 @@ internal static class P192Curve
         Span<P192JacobianPoint> qMultiples = stackalloc P192JacobianPoint[1 << (QWindow - 2)];
         qMultiples[0] = P192JacobianPoint.FromAffine(q);
         P192JacobianPoint.Double(qMultiples[0], out P192JacobianPoint twoQ);
+        Square(twoQ.Z, out P192FieldElement twoQZ2);
+        Multiply(twoQZ2, twoQ.Z, out P192FieldElement twoQZ3);
         for (int j = 1; j < qMultiples.Length; j++)
         {
-            P192JacobianPoint.AddVariableTime(qMultiples[j - 1], twoQ, out qMultiples[j]);
+            // 2Q's Z^2 and Z^3 once, not in each of the 7 additions (1M + 1S each)
+            P192JacobianPoint.AddCachedVariableTime(qMultiples[j - 1], twoQ, twoQZ2, twoQZ3, out qMultiples[j]);
         }
 
         // Z^2 and Z^3 of each multiple, computed once rather than in each of the ~32 additions

@@ -267,26 +267,6 @@ internal struct P192JacobianPoint
         Multiply(p.Z, h, out result.Z);
     }
 
-    /// <summary>p + q in Jacobian coordinates (add-1998-cmo-2, 12M + 4S), every special case handled.</summary>
-    public static void AddVariableTime(in P192JacobianPoint p, in P192JacobianPoint q, out P192JacobianPoint result)
-    {
-        if (p.IsInfinity)
-        {
-            result = q;
-            return;
-        }
-
-        if (q.IsInfinity)
-        {
-            result = p;
-            return;
-        }
-
-        Square(q.Z, out P192FieldElement z2z2);
-        Multiply(q.Z, z2z2, out P192FieldElement z2z2z2);
-        AddCachedVariableTime(p, q, z2z2, z2z2z2, out result);
-    }
-
     /// <summary>
     /// p + q for a q that is not infinity, with q.Z^2 and q.Z^3 given (cached with a precomputed q: 11M + 3S);
     /// the cases p = infinity, p = q and p = -q are handled.
