@@ -101,6 +101,7 @@ internal static class CamelliaByteSliced<TSlice, TSBoxes>
     /// Encrypts (or decrypts, with decryption-ordered keys) <paramref name="batches"/> consecutive batches; input and
     /// output may be the same memory. <paramref name="state"/> holds 16 slices per batch and is left holding output.
     /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
     public static void Run(ref TSlice keys, int groups, ref byte input, ref byte output, ref TSlice state, int batches)
     {
         for (int b = 0; b < batches; b++)
@@ -151,10 +152,12 @@ internal static class CamelliaByteSliced<TSlice, TSBoxes>
     }
 
     // The round, FL and transpose steps are separate methods, each inlining its own operations: all in one method,
-    // the thousands of inlined operations ran past the JIT's inlining budget and it left calls in the rounds.
+    // the thousands of inlined operations ran past the JIT's inlining budget and it left calls in the rounds. They
+    // are compiled fully optimised at once: their unoptimised first tier, a call per operation, is about a hundred
+    // times slower, and a short measurement could see it before tiering replaced it.
 
     /// <summary>D2 ^= F(D1) for every batch.</summary>
-    [MethodImpl(MethodImplOptions.NoInlining)]
+    [MethodImpl(MethodImplOptions.NoInlining | MethodImplOptions.AggressiveOptimization)]
     private static void ForwardRound(ref TSlice state, ref TSlice k, int batches)
     {
         for (int b = 0; b < batches; b++)
@@ -165,7 +168,7 @@ internal static class CamelliaByteSliced<TSlice, TSBoxes>
     }
 
     /// <summary>D1 ^= F(D2) for every batch.</summary>
-    [MethodImpl(MethodImplOptions.NoInlining)]
+    [MethodImpl(MethodImplOptions.NoInlining | MethodImplOptions.AggressiveOptimization)]
     private static void InverseRound(ref TSlice state, ref TSlice k, int batches)
     {
         for (int b = 0; b < batches; b++)
@@ -176,7 +179,7 @@ internal static class CamelliaByteSliced<TSlice, TSBoxes>
     }
 
     /// <summary>FL on D1 and FL^-1 on D2 for every batch.</summary>
-    [MethodImpl(MethodImplOptions.NoInlining)]
+    [MethodImpl(MethodImplOptions.NoInlining | MethodImplOptions.AggressiveOptimization)]
     private static void FLLayer(ref TSlice state, ref TSlice k, int batches)
     {
         for (int b = 0; b < batches; b++)
@@ -259,7 +262,7 @@ internal static class CamelliaByteSliced<TSlice, TSBoxes>
     /// size), so with 256-bit registers it holds blocks 2r and 2r+1; every step below works within 128-bit parts, so
     /// the low parts carry the even blocks and the high parts the odd ones throughout.
     /// </summary>
-    [MethodImpl(MethodImplOptions.NoInlining)]
+    [MethodImpl(MethodImplOptions.NoInlining | MethodImplOptions.AggressiveOptimization)]
     private static void Transpose(ref byte input, ref TSlice s)
     {
         // 4x4 transposes of 32-bit words within each group of four registers, a 4x4 byte transpose inside each
@@ -290,7 +293,7 @@ internal static class CamelliaByteSliced<TSlice, TSBoxes>
     }
 
     /// <summary>The inverse of <see cref="Transpose"/> (the same 16x16 transpose per part), storing to the loads' places.</summary>
-    [MethodImpl(MethodImplOptions.NoInlining)]
+    [MethodImpl(MethodImplOptions.NoInlining | MethodImplOptions.AggressiveOptimization)]
     private static void Untranspose(ref TSlice s, ref byte output)
     {
         TSlice mask = TSlice.Create(Transpose4x4Bytes);

@@ -17,7 +17,7 @@ namespace CryptoCli;
 /// <para>Kernels: a 32-bit and a 64-bit table kernel after Asahi et al. (2010), "Fast implementation of CRYPTREC
 /// ciphers on 64-bit platforms" (S-boxes folded with the P-function, coinciding subkeys reused by the key schedule),
 /// written with Oikawa et al.'s (2008) CLI techniques; and, on .NET 8 or later (not the netstandard2.0 build) with
-/// AES-NI, a byte-sliced kernel that encrypts 16 blocks at once (32 with AVX2) with the S-boxes computed through the AES S-box
+/// AES-NI, a byte-sliced kernel that encrypts 16 blocks at once or more (passes of up to 64 blocks with AVX2, 32 without) with the S-boxes computed through the AES S-box
 /// (the design of the Linux kernel's and libgcrypt's camellia-aesni-avx/avx2 code). Which input takes which kernel,
 /// decided per call (per <see cref="ICryptoTransform.TransformBlock"/> call through a transform or
 /// <see cref="CryptoStream"/>):</para>
