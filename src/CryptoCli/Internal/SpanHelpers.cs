@@ -39,16 +39,14 @@ internal static class SpanHelpers
 
     /// <summary>
     /// Copies <paramref name="source"/> to the start of <paramref name="destination"/> (long enough, disjoint): a
-    /// 16-byte block as two words, where <see cref="ReadOnlySpan{T}.CopyTo"/> would call the runtime's memmove.
+    /// 16-byte block as a copy of constant length (one vector move), where <see cref="ReadOnlySpan{T}.CopyTo"/> would call
+    /// the runtime's memmove.
     /// </summary>
     public static void CopyBlock(ReadOnlySpan<byte> source, Span<byte> destination)
     {
         if (source.Length == 16 && destination.Length >= 16)
         {
-            ref byte s = ref MemoryMarshal.GetReference(source);
-            ref byte d = ref MemoryMarshal.GetReference(destination);
-            Unsafe.WriteUnaligned(ref d, Unsafe.ReadUnaligned<ulong>(ref s));
-            Unsafe.WriteUnaligned(ref Unsafe.Add(ref d, 8), Unsafe.ReadUnaligned<ulong>(ref Unsafe.Add(ref s, 8)));
+            Unsafe.CopyBlockUnaligned(ref MemoryMarshal.GetReference(destination), ref MemoryMarshal.GetReference(source), 16);
         }
         else
         {
