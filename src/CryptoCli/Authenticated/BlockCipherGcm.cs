@@ -1,7 +1,6 @@
 using System;
 using System.Buffers.Binary;
 using System.Diagnostics;
-using System.Runtime.InteropServices;
 using System.Security.Cryptography;
 
 namespace CryptoCli;
@@ -246,8 +245,8 @@ public sealed partial class BlockCipherGcm : IDisposable
         blocks.Clear();
         computed.CopyTo(blocks);
         received.CopyTo(blocks.Slice(BlockSize));
-        ulong difference = (MemoryMarshal.Read<ulong>(blocks) ^ MemoryMarshal.Read<ulong>(blocks.Slice(16)))
-            | (MemoryMarshal.Read<ulong>(blocks.Slice(8)) ^ MemoryMarshal.Read<ulong>(blocks.Slice(24)));
+        ulong difference = (BinaryPrimitives.ReadUInt64LittleEndian(blocks) ^ BinaryPrimitives.ReadUInt64LittleEndian(blocks.Slice(16)))
+            | (BinaryPrimitives.ReadUInt64LittleEndian(blocks.Slice(8)) ^ BinaryPrimitives.ReadUInt64LittleEndian(blocks.Slice(24)));
         CryptographicOperations.ZeroMemory(blocks);
         return difference == 0;
     }
@@ -327,15 +326,18 @@ public sealed partial class BlockCipherGcm : IDisposable
     internal int TransformStitched(Span<byte> counter, Span<byte> y, ReadOnlySpan<byte> source, Span<byte> destination, bool encrypt)
 #pragma warning restore CA1822
     {
-#if NET
-        if (_stitched)
+        if (!_stitched)
         {
-            return encrypt
-                ? GcmStitchedX86.Encrypt(_kernel, _ghash, source, destination, counter, y)
-                : GcmStitchedX86.Decrypt(_kernel, _ghash, source, destination, counter, y);
+            return 0;
         }
-#endif
+
+#if NET
+        return encrypt
+            ? GcmStitchedX86.Encrypt(_kernel, _ghash, source, destination, counter, y)
+            : GcmStitchedX86.Decrypt(_kernel, _ghash, source, destination, counter, y);
+#else
         return 0;
+#endif
     }
 
     /// <summary>Folds whole blocks into Y.</summary>

@@ -147,6 +147,31 @@ public class GcmTests
     }
 
     [Fact]
+    public void EveryTagLength_EveryFlippedTagBit_IsRejected_AndZeroesThePlaintext()
+    {
+        // The tag comparison works on two zero-padded 16-byte blocks as 64-bit words: a flip in any byte of either
+        // word, and at every length (4 and 8 bytes only in the first word), must be caught; the right tag passes.
+        using var aes = RijndaelCipher.Create();
+        byte[] nonce = new byte[12], plaintext = TestRandom.Bytes(TestRandom.Create(8100), 200);
+        foreach (int tagBytes in new[] { 4, 8, 12, 13, 14, 15, 16 })
+        {
+            using var gcm = new BlockCipherGcm(aes, tagBytes, allowShortTags: true);
+            byte[] ct = new byte[plaintext.Length], tag = new byte[tagBytes], output = new byte[plaintext.Length];
+            gcm.Encrypt(nonce, plaintext, ct, tag);
+            gcm.Decrypt(nonce, ct, tag, output);
+            Assert.True(plaintext.AsSpan().SequenceEqual(output), $"{tagBytes}-byte tag: decryption");
+            for (int bit = 0; bit < 8 * tagBytes; bit++)
+            {
+                byte[] badTag = (byte[])tag.Clone();
+                badTag[bit / 8] ^= (byte)(1 << (bit % 8));
+                output.AsSpan().Fill(0x77);
+                Assert.Throws<AuthenticationTagMismatchException>(() => gcm.Decrypt(nonce, ct, badTag, output));
+                Assert.True(output.AsSpan().IndexOfAnyExcept((byte)0) < 0, $"{tagBytes}-byte tag, bit {bit}: plaintext not zeroed");
+            }
+        }
+    }
+
+    [Fact]
     public void WrongTag_ModifiedCiphertext_ModifiedAad_Throw_AndZeroThePlaintext()
     {
         using var aes = RijndaelCipher.Create();
