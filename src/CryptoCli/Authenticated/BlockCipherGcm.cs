@@ -322,9 +322,7 @@ public sealed partial class BlockCipherGcm : IDisposable
     /// stitched loop, when this instance runs it; advances <paramref name="counter"/> and <paramref name="y"/> and
     /// returns the number of bytes done (0 for other kernel pairs).
     /// </summary>
-#pragma warning disable CA1822 // Uses instance data on .NET only: the netstandard2.0 build has no stitched loop.
     internal int TransformStitched(Span<byte> counter, Span<byte> y, ReadOnlySpan<byte> source, Span<byte> destination, bool encrypt)
-#pragma warning restore CA1822
     {
         if (!_stitched)
         {
