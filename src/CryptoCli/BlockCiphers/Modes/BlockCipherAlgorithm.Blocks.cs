@@ -1,4 +1,5 @@
 using System;
+using System.Runtime.CompilerServices;
 using System.Security.Cryptography;
 
 namespace CryptoCli;
@@ -61,24 +62,7 @@ public abstract partial class BlockCipherAlgorithm
     /// takes the reference. The result is the old key's or the new key's, whole.</para>
     /// <para>Constant-time as the kernel in use (see the derived type).</para>
     /// </remarks>
-    public void EncryptBlock(ReadOnlySpan<byte> source, Span<byte> destination)
-    {
-        BlockCipherKernel? kernel = _kernel;
-        if (kernel is not null && source.Length == kernel.BlockSizeInBytes && destination.Length >= source.Length &&
-            SpanHelpers.BlocksAreDisjoint(source, destination, source.Length))
-        {
-            Span<byte> output = destination.Slice(0, source.Length);
-            kernel.EncryptBlock(source, output);
-            if (!kernel.HasBeenWiped())
-            {
-                return;
-            }
-
-            CryptographicOperations.ZeroMemory(output);
-        }
-
-        TransformBlockWithReference(source, destination, encrypting: true);
-    }
+    public void EncryptBlock(ReadOnlySpan<byte> source, Span<byte> destination) => TransformBlock(source, destination, encrypting: true);
 
     /// <summary>
     /// Decrypts exactly one block with the block cipher alone (the cipher's inverse function), with the least work a
@@ -91,14 +75,25 @@ public abstract partial class BlockCipherAlgorithm
     /// is shorter than one block (nothing is written), or the buffers overlap partially.</exception>
     /// <exception cref="ObjectDisposedException">The instance has been disposed.</exception>
     /// <remarks>As <see cref="EncryptBlock(ReadOnlySpan{byte}, Span{byte})"/>.</remarks>
-    public void DecryptBlock(ReadOnlySpan<byte> source, Span<byte> destination)
+    public void DecryptBlock(ReadOnlySpan<byte> source, Span<byte> destination) => TransformBlock(source, destination, encrypting: false);
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)] // into each public call, where encrypting is a constant
+    private void TransformBlock(ReadOnlySpan<byte> source, Span<byte> destination, bool encrypting)
     {
         BlockCipherKernel? kernel = _kernel;
         if (kernel is not null && source.Length == kernel.BlockSizeInBytes && destination.Length >= source.Length &&
             SpanHelpers.BlocksAreDisjoint(source, destination, source.Length))
         {
             Span<byte> output = destination.Slice(0, source.Length);
-            kernel.DecryptBlock(source, output);
+            if (encrypting)
+            {
+                kernel.EncryptBlock(source, output);
+            }
+            else
+            {
+                kernel.DecryptBlock(source, output);
+            }
+
             if (!kernel.HasBeenWiped())
             {
                 return;
@@ -107,7 +102,7 @@ public abstract partial class BlockCipherAlgorithm
             CryptographicOperations.ZeroMemory(output);
         }
 
-        TransformBlockWithReference(source, destination, encrypting: false);
+        TransformBlockWithReference(source, destination, encrypting);
     }
 
     // The single-block calls' other cases: the first call (no schedule yet), in place, bad arguments, and a lost race.

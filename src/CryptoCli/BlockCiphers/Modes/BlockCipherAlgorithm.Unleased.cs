@@ -9,6 +9,8 @@ namespace CryptoCli;
 // The kernel's wipe flag is read after the operation; if a re-key or Dispose on another thread raced with it, the
 // output is cleared and the operation runs again under a lease (the new key's result, or ObjectDisposedException).
 // The inputs are intact for that second run because nothing the operation writes overlaps them.
+// The three methods repeat the same steps on purpose: with the entry test and the wipe test as shared helpers
+// (inlining requested), one-block CBC decryption cost 3 ns more per call (Stopwatch probe, 22.9 -> 26 ns).
 public abstract partial class BlockCipherAlgorithm
 {
     private bool TryEncryptOneShot(BlockCipherMode mode, ReadOnlySpan<byte> plaintext, ReadOnlySpan<byte> iv, Span<byte> destination, PaddingMode paddingMode, out int bytesWritten)
