@@ -50,9 +50,14 @@ internal sealed class CamelliaTable64Kernel : BlockCipherKernel, ICbcEncryptKern
     public override void DecryptBlocks(ReadOnlySpan<byte> source, Span<byte> destination) =>
         Transform(source, destination, _decryptionKey, _groups);
 
+#if NET
+    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
+#endif
     public void EncryptCbc(ReadOnlySpan<byte> source, Span<byte> destination, Span<byte> chainingValue)
     {
         // Serial, so latency-bound: one fused loop, the key schedule and the tables through refs, no call per block.
+        // The three loops of this kernel are compiled optimised at once: a long call otherwise runs in unoptimised
+        // first-tier code (the default benchmark run measured CBC encryption of 16 KiB at 140 us instead of 87 us).
         Debug.Assert(destination.Length >= source.Length && source.Length % 16 == 0 && chainingValue.Length == 16);
         ref ulong k = ref MemoryMarshal.GetReference(_encryptionKey.AsSpan());
         ref ulong sp = ref MemoryMarshal.GetReference(CamelliaTables.SP64.AsSpan());
@@ -74,6 +79,9 @@ internal sealed class CamelliaTable64Kernel : BlockCipherKernel, ICbcEncryptKern
         BinaryPrimitives.WriteUInt64BigEndian(chainingValue.Slice(8), c1);
     }
 
+#if NET
+    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
+#endif
     public void TransformCtr(ReadOnlySpan<byte> source, Span<byte> destination, Span<byte> counterBlock, CounterWidth width)
     {
         ref ulong k = ref MemoryMarshal.GetReference(_encryptionKey.AsSpan());
@@ -112,6 +120,9 @@ internal sealed class CamelliaTable64Kernel : BlockCipherKernel, ICbcEncryptKern
         counter.Store(counterBlock);
     }
 
+#if NET
+    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
+#endif
     private static void Transform(ReadOnlySpan<byte> source, Span<byte> destination, ulong[] subkeys, int groups)
     {
         Debug.Assert(destination.Length >= source.Length);
