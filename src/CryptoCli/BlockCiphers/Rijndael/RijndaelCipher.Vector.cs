@@ -63,8 +63,13 @@ internal abstract class RijndaelAesKernel<TAes> : BlockCipherKernel, ICbcEncrypt
         DecryptBlock(ref MemoryMarshal.GetArrayDataReference(_decryptionKeys), _rounds, Vector128.LoadUnsafe(ref MemoryMarshal.GetReference(source)))
             .StoreUnsafe(ref MemoryMarshal.GetReference(destination));
 
+    // The eight-block loops are out of line so that a lone block inlines into its caller, and compiled optimised at
+    // once: called once per message, they would otherwise run their loop as unoptimised first-tier code until the
+    // runtime recompiles them (a default benchmark run measured 1 KiB CBC decryption at 2 to 3.5 us for its first
+    // iterations, then 127 ns).
+
     /// <summary>ECB encryption of every whole run of eight blocks; returns the bytes done.</summary>
-    [MethodImpl(MethodImplOptions.NoInlining)]
+    [MethodImpl(MethodImplOptions.NoInlining | MethodImplOptions.AggressiveOptimization)]
     private static int EncryptLanes(ref Vector128<byte> keys, int rounds, ref byte src, ref byte dst, int length)
     {
         int offset = 0;
@@ -93,7 +98,7 @@ internal abstract class RijndaelAesKernel<TAes> : BlockCipherKernel, ICbcEncrypt
     }
 
     /// <summary>ECB decryption of every whole run of eight blocks; returns the bytes done.</summary>
-    [MethodImpl(MethodImplOptions.NoInlining)]
+    [MethodImpl(MethodImplOptions.NoInlining | MethodImplOptions.AggressiveOptimization)]
     private static int DecryptLanes(ref Vector128<byte> keys, int rounds, ref byte src, ref byte dst, int length)
     {
         int offset = 0;
@@ -162,7 +167,7 @@ internal abstract class RijndaelAesKernel<TAes> : BlockCipherKernel, ICbcEncrypt
     }
 
     /// <summary>CBC decryption of every whole run of eight blocks, <paramref name="chain"/> carried; returns the bytes done.</summary>
-    [MethodImpl(MethodImplOptions.NoInlining)]
+    [MethodImpl(MethodImplOptions.NoInlining | MethodImplOptions.AggressiveOptimization)]
     private static int DecryptCbcLanes(ref Vector128<byte> keys, int rounds, ref byte src, ref byte dst, int length, ref Vector128<byte> chain)
     {
         int offset = 0;
@@ -208,7 +213,7 @@ internal abstract class RijndaelAesKernel<TAes> : BlockCipherKernel, ICbcEncrypt
     }
 
     /// <summary>Counter mode over every whole run of eight blocks, the counter advanced; returns the bytes done.</summary>
-    [MethodImpl(MethodImplOptions.NoInlining)]
+    [MethodImpl(MethodImplOptions.NoInlining | MethodImplOptions.AggressiveOptimization)]
     private static int TransformCtrLanes(ref Vector128<byte> keys, int rounds, ref byte src, ref byte dst, int length, ref Counter128 counter)
     {
         int offset = 0;
