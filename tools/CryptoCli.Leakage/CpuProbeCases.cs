@@ -6,12 +6,12 @@ using System.Runtime.Intrinsics;
 namespace CryptoCli.Leakage;
 
 /// <summary>
-/// A probe of the CPU, not of the library: a fixed Boolean circuit (XOR and AND only, no constants, no memory access,
-/// no branch on the data) iterated over eight registers of one width, all-zero input vs random input. The instruction
-/// stream is identical for both classes by construction, and all-zero registers stay all-zero, so any |t| here is the
+/// A probe of the CPU, not of the library: a fixed Boolean circuit (XOR and AND only, no constants, no branch on the
+/// data) iterated over eight values of one width, all-zero (or all-one) values vs random values. The instruction
+/// stream is identical for both classes by construction, and uniform values stay uniform, so any |t| here is the
 /// processor timing the same instructions differently for different data (for example through power and clock
-/// management). It separates such an effect from anything in a kernel's code: the bitsliced Rijndael kernel showed a
-/// signal at its vector widths only, only for byte-uniform data (bit planes all zeros or all ones).
+/// management). It separates such an effect from anything in a kernel's code: the bitsliced Rijndael kernel shows a
+/// signal at its vector widths only (benchmarks/results/leakage.md), and these probes, at the same widths, do not.
 /// </summary>
 internal sealed class CpuProbeCase : LeakageCase
 {
@@ -22,7 +22,7 @@ internal sealed class CpuProbeCase : LeakageCase
     private readonly bool _throughMemory;
     private readonly byte _fixedByte;
 
-    /// <param name="lanes">1: 64-bit words; 2: Vector128; 4: Vector256.</param>
+    /// <param name="lanes">1: 64-bit words; 2: Vector128; 4: Vector256; 16: four independent copies of the Vector256 circuit.</param>
     /// <param name="rounds">Iterations of the eight-gate circuit; chosen so that one call takes a few microseconds, as a bitsliced pass does.</param>
     /// <param name="throughMemory">(256-bit only) Keep the eight values in a stack buffer, loading and storing them at every gate (as spilled registers are).</param>
     /// <param name="allOnes">Class 0 starts from all-one values instead of zeros: every value is then all zeros or all
