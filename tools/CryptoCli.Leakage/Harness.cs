@@ -9,6 +9,12 @@ namespace CryptoCli.Leakage;
 internal sealed record CaseResult(LeakageCase Case, long Measurements, long Class0, long Class1, double FirstOrderT, string Test,
     double AllDataT, double SecondOrderT, double MedianNanoseconds, TimeSpan Elapsed, double MeanDifferenceNanoseconds)
 {
+    /// <summary>Which attempt this is (the positive control is measured again when it is not detected).</summary>
+    public int Attempt { get; init; } = 1;
+
+    /// <summary>The max |t| of the earlier attempts, oldest first.</summary>
+    public double[] EarlierAttempts { get; init; } = [];
+
     /// <summary>dudect's figure: the largest |t| of every test, first and second order.</summary>
     public double MaxT => Math.Max(FirstOrderT, SecondOrderT);
 }

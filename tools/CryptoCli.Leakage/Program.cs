@@ -12,12 +12,15 @@ namespace CryptoCli.Leakage;
 /// <summary>
 /// dudect-style timing-leakage test of CryptoCli's constant-time paths (docs/leakage-test.md):
 /// <c>dotnet run -c Release --project tools/CryptoCli.Leakage -- [options]</c>. Exit code 1 when the positive control
-/// was run and not detected (|t| not above --control-threshold), 2 for a bad command line; the constant-time rows are
+/// was run and not detected (|t| not above --control-threshold) in any of its attempts, 2 for a bad command line; the constant-time rows are
 /// reported, never asserted.
 /// </summary>
 public static class Program
 {
     private const double LeakThreshold = 4.5;
+
+    // How many times the positive control is measured before the run fails (each attempt twice as long as the last).
+    private const int ControlAttempts = 4;
 
     private const string Usage = """
         Usage: CryptoCli.Leakage [options]
@@ -85,9 +88,22 @@ public static class Program
 
             long measurements = options.Short ? Math.Max(2_000, (long)(options.Measurements * c.ShortModeScale)) : options.Measurements;
             CaseResult result = harness.Measure(c, measurements);
+            PrintLine(result, options.ControlThreshold);
+
+            // A positive control that is not detected is measured again, from a new setup (a new key, so new sets to
+            // evict) and with twice the measurements, up to ControlAttempts times: a burst of load from another
+            // process can hide a real leak in one short attempt, while a harness that cannot see the leak at all
+            // misses it every time. Every attempt is printed; the step passes on the first detection.
+            for (int attempt = 2; c.Claim == Claim.Control && result.MaxT <= options.ControlThreshold && attempt <= ControlAttempts; attempt++)
+            {
+                measurements *= 2;
+                Console.WriteLine(string.Create(CultureInfo.InvariantCulture,
+                    $"{c.Name,-34} not detected on attempt {attempt - 1} (|t| = {result.MaxT:0.00}); attempt {attempt} of {ControlAttempts} with {measurements:N0} measurements"));
+                result = harness.Measure(c, measurements) with { Attempt = attempt, EarlierAttempts = [.. result.EarlierAttempts, result.MaxT] };
+                PrintLine(result, options.ControlThreshold);
+            }
+
             results.Add(result);
-            Console.WriteLine(string.Create(CultureInfo.InvariantCulture,
-                $"{c.Name,-34} max |t| = {result.FirstOrderT,7:0.00} ({result.Test}), diff {result.MeanDifferenceNanoseconds,6:+0.00;-0.00} ns, all data {result.AllDataT,6:0.00}, 2nd order {result.SecondOrderT,6:0.00}, median {result.MedianNanoseconds,9:0} ns, n = {result.Measurements:N0}, {result.Elapsed.TotalSeconds:0.0} s: {Verdict(result, options.ControlThreshold)}"));
         }
 
         string table = Table(results, skipped, options.ControlThreshold);
@@ -104,11 +120,15 @@ public static class Program
         foreach (CaseResult r in missedControls)
         {
             Console.WriteLine(string.Create(CultureInfo.InvariantCulture,
-                $"FAILED: the positive control {r.Case.Name} reached |t| = {r.MaxT:0.00}, not above {options.ControlThreshold}: the measurement is not sensitive enough to vouch for the other rows."));
+                $"FAILED: the positive control {r.Case.Name} reached |t| = {r.MaxT:0.00} on its last attempt of {r.Attempt} (earlier: {string.Join(", ", r.EarlierAttempts.Select(t => t.ToString("0.00", CultureInfo.InvariantCulture)))}), not above {options.ControlThreshold}: the measurement is not sensitive enough to vouch for the other rows."));
         }
 
         return missedControls.Count == 0 ? 0 : 1;
     }
+
+    private static void PrintLine(CaseResult result, double controlThreshold) =>
+        Console.WriteLine(string.Create(CultureInfo.InvariantCulture,
+            $"{result.Case.Name,-34} max |t| = {result.FirstOrderT,7:0.00} ({result.Test}), diff {result.MeanDifferenceNanoseconds,6:+0.00;-0.00} ns, all data {result.AllDataT,6:0.00}, 2nd order {result.SecondOrderT,6:0.00}, median {result.MedianNanoseconds,9:0} ns, n = {result.Measurements:N0}, {result.Elapsed.TotalSeconds:0.0} s: {Verdict(result, controlThreshold)}"));
 
     private static List<LeakageCase> Select(List<LeakageCase> all, IReadOnlyList<string>? patterns, out string? error)
     {
@@ -138,7 +158,9 @@ public static class Program
 
     private static string Verdict(CaseResult r, double controlThreshold) => r.Case.Claim switch
     {
-        Claim.Control => r.MaxT > controlThreshold ? "control detected" : "CONTROL NOT DETECTED",
+        Claim.Control => (r.MaxT > controlThreshold ? "control detected" : "CONTROL NOT DETECTED")
+            + (r.Attempt == 1 ? "" : string.Create(CultureInfo.InvariantCulture,
+                $" (attempt {r.Attempt}; earlier attempts |t| = {string.Join(", ", r.EarlierAttempts.Select(t => t.ToString("0.00", CultureInfo.InvariantCulture)))})")),
         Claim.ConstantTime => r.MaxT < LeakThreshold ? "no leak found" : "POSSIBLE LEAK (|t| >= 4.5)",
         Claim.CpuProbe => r.MaxT < LeakThreshold ? "no data dependence seen" : "the CPU's timing depends on the data (|t| >= 4.5)",
         _ => r.MaxT < LeakThreshold ? "no leak seen (not claimed constant-time)" : "leaks (documented: not constant-time)",

@@ -17,6 +17,7 @@ namespace CryptoCli.Leakage;
 internal sealed unsafe class TableControlCase : LeakageCase
 {
     private const int BlockLength = 16;
+    private const string BasePath = "RijndaelPortableKernel (T-tables), AES-128, EncryptBlocks, 1 block; before each call, the L1 sets of the table lines the fixed input does not read are evicted";
     private RijndaelPortableKernel? _kernel;
     private byte[] _key = Array.Empty<byte>();
     private readonly byte[] _output = new byte[BlockLength];
@@ -25,8 +26,7 @@ internal sealed unsafe class TableControlCase : LeakageCase
     private GCHandle _pinnedSBox;
 
     public TableControlCase()
-        : base("control-rijndael-ttable-128",
-            "RijndaelPortableKernel (T-tables), AES-128, EncryptBlocks, 1 block; before each call, the L1 sets of the table lines the fixed input does not read are evicted",
+        : base("control-rijndael-ttable-128", BasePath,
             "fixed plaintext (= the key) vs random plaintext", BlockLength, Claim.Control)
     {
     }
@@ -43,6 +43,9 @@ internal sealed unsafe class TableControlCase : LeakageCase
         // The tables must stay where the sets were computed.
         _pinnedTable = GCHandle.Alloc(RijndaelTables.Te, GCHandleType.Pinned);
         _pinnedSBox = GCHandle.Alloc(RijndaelTables.SBox, GCHandleType.Pinned);
+
+        // Setup runs again for each attempt of the control (Program): every attempt draws its own key.
+        _setsToEvict = Array.Empty<int>();
 
         // The key is arbitrary but fixed: of a few hundred random keys, keep the one whose fixed input leaves the most
         // table lines unread (about 6 of 64 on average, 12 or more for the best of 256), so that the control's
@@ -63,7 +66,7 @@ internal sealed unsafe class TableControlCase : LeakageCase
             }
         }
 
-        Path += $" ({_setsToEvict.Length} of 64 sets)";
+        Path = $"{BasePath} ({_setsToEvict.Length} of 64 sets)";
     }
 
     /// <summary>The L1 sets of the table lines that the fixed input (the key) does not read, minus the S-box's sets.</summary>
