@@ -212,11 +212,20 @@ public sealed class BlockCipherCmac : KeyedHashAlgorithm
         Initialize();
     }
 
-    /// <summary>state = E(... E(state xor B1) xor B2 ...) over whole blocks, through the kernel's CBC loop.</summary>
+    /// <summary>
+    /// state = E(... E(state xor B1) xor B2 ...) over whole blocks: through the kernel's CBC-MAC chain when it has one,
+    /// else its CBC loop into a scratch buffer.
+    /// </summary>
     private static void Chain(BlockCipherKernel kernel, Span<byte> state, ReadOnlySpan<byte> blocks)
     {
         if (blocks.IsEmpty)
         {
+            return;
+        }
+
+        if (kernel.CbcMac is { } mac)
+        {
+            mac.MacCbc(blocks, state);
             return;
         }
 

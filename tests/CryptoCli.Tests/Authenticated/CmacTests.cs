@@ -1,4 +1,5 @@
 using System;
+using System.Linq;
 using System.Security.Cryptography;
 using Org.BouncyCastle.Crypto.Engines;
 using Org.BouncyCastle.Crypto.Macs;
@@ -53,6 +54,55 @@ public class CmacTests
 
             Assert.True(expected.AsSpan().SequenceEqual(cmac.ComputeHash(message)), $"{where}: ComputeHash");
         }
+    }
+
+    /// <summary>
+    /// Every kernel that offers the CBC-MAC chain (CMAC's fast path) against its own CBC encryption and the family's
+    /// portable kernel, from 1 to 40 blocks, at every AES key size; the chaining value is carried between calls.
+    /// </summary>
+    [Fact]
+    public void CbcMacChain_EqualsTheLastCbcBlock_OfEveryKernel()
+    {
+        var random = TestRandom.Create(6002);
+        int checkedKernels = 0;
+        foreach (int keyLength in new[] { 16, 24, 32 })
+        {
+            byte[] key = TestRandom.Bytes(random, keyLength);
+            using BlockCipherKernel portable = RegisteredKernels.Create(RijndaelCipher.Kernels, key, 16).Last();
+            foreach (BlockCipherKernel kernel in RegisteredKernels.Create(RijndaelCipher.Kernels, key, 16))
+            {
+                using (kernel)
+                {
+                    if (kernel.CbcMac is not { } mac)
+                    {
+                        continue;
+                    }
+
+                    checkedKernels++;
+                    for (int blocks = 1; blocks <= 40; blocks++)
+                    {
+                        byte[] message = TestRandom.Bytes(random, 16 * blocks);
+                        byte[] iv = TestRandom.Bytes(random, 16);
+                        byte[] expected = (byte[])iv.Clone();
+                        portable.EncryptCbc(message, new byte[message.Length], expected);
+                        byte[] ownCbc = (byte[])iv.Clone();
+                        kernel.EncryptCbc(message, new byte[message.Length], ownCbc);
+
+                        // In two calls, split at a random block, the state carried.
+                        byte[] state = (byte[])iv.Clone();
+                        int split = 16 * random.Next(0, blocks + 1);
+                        mac.MacCbc(message.AsSpan(0, split), state);
+                        mac.MacCbc(message.AsSpan(split), state);
+                        string where = $"{kernel.Name}, {keyLength}-byte key, {blocks} blocks, split at {split}";
+                        Assert.True(expected.AsSpan().SequenceEqual(ownCbc), where + ": the kernel's CBC");
+                        Assert.True(expected.AsSpan().SequenceEqual(state), where + ": the CBC-MAC chain");
+                    }
+                }
+            }
+        }
+
+        // The AES-NI and Arm kernels offer it; with neither in this process there is nothing to compare.
+        Assert.Equal(RijndaelAesNiKernel.IsSupported || RijndaelArmKernel.IsSupported ? 3 : 0, checkedKernels);
     }
 
     [Fact]

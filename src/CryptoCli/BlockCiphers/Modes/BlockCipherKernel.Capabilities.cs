@@ -40,6 +40,16 @@ internal interface ICbcEncryptKernel
     public void EncryptCbc(ReadOnlySpan<byte> source, Span<byte> destination, Span<byte> chainingValue);
 }
 
+/// <summary>Optional capability: the CBC-MAC chain alone (CMAC), with no ciphertext written.</summary>
+internal interface ICbcMacKernel
+{
+    /// <summary>
+    /// Chains whole blocks: <paramref name="chainingValue"/> becomes E(... E(chainingValue xor B1) ... xor Bn), the
+    /// last block CBC encryption would produce.
+    /// </summary>
+    public void MacCbc(ReadOnlySpan<byte> source, Span<byte> chainingValue);
+}
+
 /// <summary>Optional capability: a fused CFB encryption loop with a full-block segment (the register stays in registers).</summary>
 internal interface ICfbEncryptKernel
 {

@@ -13,7 +13,8 @@ namespace CryptoCli;
 /// have the same length and are either disjoint or exactly the same memory (in-place). The modes
 /// (<see cref="BlockCipherMode"/>, <see cref="Ctr"/>) run generic loops over these two methods; a kernel with faster
 /// fused loops offers them as optional capabilities (<see cref="ICounterModeKernel"/>, <see cref="ICbcEncryptKernel"/>,
-/// <see cref="ICbcDecryptKernel"/>, <see cref="ICfbEncryptKernel"/>), which the modes ask for.
+/// <see cref="ICbcDecryptKernel"/>, <see cref="ICfbEncryptKernel"/>, <see cref="ICbcMacKernel"/>), which the modes
+/// and CMAC ask for.
 /// </remarks>
 internal abstract class BlockCipherKernel : IDisposable
 {
@@ -25,6 +26,7 @@ internal abstract class BlockCipherKernel : IDisposable
         // modes would otherwise pay on every call.
         CbcEncryptor = this as ICbcEncryptKernel;
         CbcDecryptor = this as ICbcDecryptKernel;
+        CbcMac = this as ICbcMacKernel;
         CfbEncryptor = this as ICfbEncryptKernel;
         CounterMode = this as ICounterModeKernel;
     }
@@ -36,6 +38,9 @@ internal abstract class BlockCipherKernel : IDisposable
 
     /// <summary>This kernel's fused CBC decryption, or null.</summary>
     public ICbcDecryptKernel? CbcDecryptor { get; }
+
+    /// <summary>This kernel's CBC-MAC chain (CMAC's), or null.</summary>
+    public ICbcMacKernel? CbcMac { get; }
 
     /// <summary>This kernel's fused full-block CFB encryption, or null.</summary>
     public ICfbEncryptKernel? CfbEncryptor { get; }
