@@ -102,38 +102,7 @@ public abstract partial class BlockCipherAlgorithm
             CryptographicOperations.ZeroMemory(output);
         }
 
-        TransformBlockWithReference(source, destination, encrypting);
-    }
-
-    // The single-block calls' other cases: the first call (no schedule yet), in place, bad arguments, and a lost race.
-    private void TransformBlockWithReference(ReadOnlySpan<byte> source, Span<byte> destination, bool encrypting)
-    {
-        using KernelLease lease = RentKernel();
-        BlockCipherKernel kernel = lease.Kernel;
-        if (source.Length != kernel.BlockSizeInBytes)
-        {
-            ThrowHelper.ThrowFixedLength(nameof(source), kernel.BlockSizeInBytes);
-        }
-
-        if (destination.Length < source.Length)
-        {
-            ThrowHelper.ThrowDestinationTooShort();
-        }
-
-        if (SpanHelpers.PartiallyOverlaps(source, destination))
-        {
-            ThrowHelper.ThrowOverlap(nameof(destination), nameof(source));
-        }
-
-        Span<byte> output = destination.Slice(0, source.Length);
-        if (encrypting)
-        {
-            kernel.EncryptBlock(source, output);
-        }
-        else
-        {
-            kernel.DecryptBlock(source, output);
-        }
+        TransformWithReference(source, destination, encrypting, singleBlock: true);
     }
 
     private int TransformBlocks(ReadOnlySpan<byte> source, Span<byte> destination, bool encrypting)
@@ -164,14 +133,20 @@ public abstract partial class BlockCipherAlgorithm
             CryptographicOperations.ZeroMemory(output);
         }
 
-        return TransformBlocksWithReference(source, destination, encrypting);
+        return TransformWithReference(source, destination, encrypting, singleBlock: false);
     }
 
-    // Everything else: the first call (no schedule yet), in place, bad arguments, and a lost race.
-    private int TransformBlocksWithReference(ReadOnlySpan<byte> source, Span<byte> destination, bool encrypting)
+    // The single-block and whole-block calls' other cases: the first call (no schedule yet), in place, bad arguments,
+    // and a lost race. Under a lease, so the schedule cannot be wiped while it runs.
+    private int TransformWithReference(ReadOnlySpan<byte> source, Span<byte> destination, bool encrypting, bool singleBlock)
     {
         using KernelLease lease = RentKernel();
         BlockCipherKernel kernel = lease.Kernel;
+        if (singleBlock && source.Length != kernel.BlockSizeInBytes)
+        {
+            ThrowHelper.ThrowFixedLength(nameof(source), kernel.BlockSizeInBytes);
+        }
+
         if (CipherPadding.Remainder(source.Length, kernel.BlockSizeInBytes) != 0)
         {
             throw new ArgumentException(SR.MatchBlockSize, nameof(source));
@@ -188,13 +163,20 @@ public abstract partial class BlockCipherAlgorithm
         }
 
         Span<byte> output = destination.Slice(0, source.Length);
-        if (encrypting)
+        switch ((singleBlock, encrypting))
         {
-            kernel.EncryptBlocks(source, output);
-        }
-        else
-        {
-            kernel.DecryptBlocks(source, output);
+            case (true, true):
+                kernel.EncryptBlock(source, output);
+                break;
+            case (true, false):
+                kernel.DecryptBlock(source, output);
+                break;
+            case (false, true):
+                kernel.EncryptBlocks(source, output);
+                break;
+            default:
+                kernel.DecryptBlocks(source, output);
+                break;
         }
 
         return source.Length;
