@@ -188,19 +188,6 @@ internal struct P192FieldElement
 
     // ---- arithmetic ----
 
-    /// <summary>Subtracts p once when r2:r1:r0 (&lt; 2^192) is &gt;= p.</summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void ReduceOnce(ulong r0, ulong r1, ulong r2, out P192FieldElement result)
-    {
-        ulong t0 = SubBorrow(r0, P0, 0, out ulong borrow);
-        ulong t1 = SubBorrow(r1, P1, borrow, out borrow);
-        ulong t2 = SubBorrow(r2, P2, borrow, out borrow);
-        ulong keep = 0 - borrow; // all-ones: r < p, keep r
-        result.L0 = (r0 & keep) | (t0 & ~keep);
-        result.L1 = (r1 & keep) | (t1 & ~keep);
-        result.L2 = (r2 & keep) | (t2 & ~keep);
-    }
-
     /// <summary>a + b mod p: one carry chain, then <see cref="ConditionalSubtractP"/>.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static void Add(in P192FieldElement a, in P192FieldElement b, out P192FieldElement result)
