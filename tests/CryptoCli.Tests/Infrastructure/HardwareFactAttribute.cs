@@ -28,6 +28,54 @@ public sealed class Avx2AesFactAttribute : FactAttribute
     }
 }
 
+public sealed class Ssse3FactAttribute : FactAttribute
+{
+    public Ssse3FactAttribute()
+    {
+        if (!System.Runtime.Intrinsics.X86.Ssse3.IsSupported)
+        {
+            Skip = "SSSE3 is not available (or hardware intrinsics are disabled)";
+        }
+    }
+}
+
+public sealed class Avx2FactAttribute : FactAttribute
+{
+    public Avx2FactAttribute()
+    {
+        if (!System.Runtime.Intrinsics.X86.Avx2.IsSupported)
+        {
+            Skip = "AVX2 is not available (or hardware intrinsics are disabled)";
+        }
+    }
+}
+
+/// <summary>Runs where Camellia's 256-bit GFNI kernel runs (GFNI on 128 and 256 bits, AVX2, SSSE3).</summary>
+public sealed class GfniV256FactAttribute : FactAttribute
+{
+    public GfniV256FactAttribute()
+    {
+        if (!CamelliaGfniKernel.IsSupported256)
+        {
+            Skip = "GFNI on 256-bit registers (Gfni.V256, with AVX2) is not available on this CPU (or hardware intrinsics are disabled); "
+                + "the GFNI rounds are still tested here on a software model of the instructions";
+        }
+    }
+}
+
+/// <summary>Runs where Camellia's 512-bit GFNI kernel runs (Gfni.V512 with AVX512BW, and the 256-bit kernel's instructions).</summary>
+public sealed class GfniV512FactAttribute : FactAttribute
+{
+    public GfniV512FactAttribute()
+    {
+        if (!CamelliaGfniKernel.IsSupported512)
+        {
+            Skip = "GFNI on 512-bit registers (Gfni.V512, with AVX512BW) is not available on this CPU (or hardware intrinsics are disabled); "
+                + "the GFNI rounds are still tested here on a software model of the instructions";
+        }
+    }
+}
+
 public sealed class Vector128FactAttribute : FactAttribute
 {
     public Vector128FactAttribute()

@@ -3,7 +3,8 @@
 // transposed so that register j holds byte j of every block (16 registers: D1 = bytes 0..7, D2 = bytes 8..15); an
 // S-box is then a backend's byte-wise operation on a whole register, P, FL and FL^-1 are byte-wise XOR/AND/OR between
 // registers. The width type (CamelliaSlice128: 16 blocks in 128-bit registers, CamelliaSlice256: 32 blocks in 256-bit
-// registers) supplies the instructions; the backend (CamelliaAesNiSBoxes: AES-NI and nibble shuffles) the S-boxes and
+// registers, CamelliaSlice512: 64 blocks in 512-bit registers) supplies the instructions; the backend
+// (CamelliaAesNiSBoxes: AES-NI and nibble shuffles; CamelliaGfniSBoxes: two GFNI affine instructions) the S-boxes and
 // the round-key form. The JIT compiles one copy per (width, backend) pair, with everything inlined.
 using System.Diagnostics.CodeAnalysis;
 using System.Runtime.CompilerServices;
@@ -59,6 +60,17 @@ internal interface ICamelliaSlice<TSelf>
     public static abstract TSelf UnpackLow64(TSelf left, TSelf right);
 
     public static abstract TSelf UnpackHigh64(TSelf left, TSelf right);
+#if NET10_0_OR_GREATER
+
+    /// <summary>
+    /// GF2P8AFFINEQB: every byte x becomes matrix * x + constant over GF(2), with the 8x8 bit matrix taken from the
+    /// 64-bit word of <paramref name="matrix"/> that holds the byte's lane.
+    /// </summary>
+    public static abstract TSelf GaloisFieldAffineTransform(TSelf x, TSelf matrix, [ConstantExpected] byte constant);
+
+    /// <summary>GF2P8AFFINEINVQB: as <see cref="GaloisFieldAffineTransform"/> applied to the byte's inverse in the AES field (0 to 0).</summary>
+    public static abstract TSelf GaloisFieldAffineTransformInverse(TSelf x, TSelf matrix, [ConstantExpected] byte constant);
+#endif
 }
 
 /// <summary>

@@ -1,6 +1,7 @@
 // Camellia (RFC 3713), byte-sliced kernel on AES-NI + SSSE3 (and AVX2 where present): 128-bit block, 128/192/256-bit
 // keys. The rounds are written once in Camellia.ByteSliced.X86.cs, generic over the register width and the S-box
-// backend; this file holds the kernel (key preparation, passes, modes), the two widths and the AES-NI backend.
+// backend; this file holds the kernel (key preparation, passes, modes, shared with the GFNI backend of
+// Camellia.Gfni.X86.cs), the 128- and 256-bit widths and the AES-NI backend.
 // The AES-NI backend computes an S-box as one affine input map (two PSHUFB nibble look-ups, the round key folded in),
 // AESENCLAST or AESDECLAST with a zero key (the AES S-box or its inverse) and one affine output map; rounds alternate
 // AESENCLAST and AESDECLAST so that their ShiftRows and InvShiftRows cancel instead of being undone by a shuffle each
@@ -20,53 +21,60 @@ using X86Aes = System.Runtime.Intrinsics.X86.Aes;
 namespace CryptoCli;
 
 /// <summary>
-/// The byte-sliced AES-NI kernel for ECB, CTR and CBC decryption of 16 blocks or more per call; shorter calls, the
-/// tail of fewer than 16 blocks and CBC encryption (serial) go to the 64-bit table kernel it holds, which shares
-/// the same key schedule. A call runs in passes of two batches encrypted together (64 blocks with AVX2, 32 without),
-/// then one batch (32 blocks with AVX2), then 16 blocks. The byte-sliced passes are constant-time: no secret-dependent
-/// branch or memory index.
+/// A byte-sliced kernel for ECB, CTR and CBC decryption of 16 blocks or more per call, generic over the S-box backend;
+/// shorter calls, the tail of fewer than 16 blocks and CBC encryption (serial) go to the 64-bit table kernel it holds,
+/// which shares the same key schedule. A call runs in passes of two batches encrypted together in the widest registers
+/// in use (128 blocks with 512-bit registers, 64 with 256-bit ones, 32 with 128-bit ones), then single batches of
+/// narrower registers down to 16 blocks. The byte-sliced passes are constant-time: no secret-dependent branch or
+/// memory index.
 /// </summary>
-internal sealed class CamelliaAesNiKernel : BlockCipherKernel, ICbcEncryptKernel, ICbcDecryptKernel, ICounterModeKernel
+internal class CamelliaByteSlicedKernel<TSBoxes> : BlockCipherKernel, ICbcEncryptKernel, ICbcDecryptKernel, ICounterModeKernel
+    where TSBoxes : struct, ICamelliaSBoxes
 {
     private const int BlockBytes = 16;
     private const int MinimumBulkBytes = 256; // one 16-block batch
+    private readonly string _name;
     private readonly CamelliaTable64Kernel _table;
     private readonly Vector128<byte>[] _encryptionKeys;
     private readonly Vector128<byte>[] _decryptionKeys;
     private readonly Vector256<byte>[]? _encryptionKeys256;
     private readonly Vector256<byte>[]? _decryptionKeys256;
+    private readonly Vector512<byte>[]? _encryptionKeys512;
+    private readonly Vector512<byte>[]? _decryptionKeys512;
     private readonly int _groups;
 
-    public CamelliaAesNiKernel(ReadOnlySpan<byte> key)
-        : this(key, Avx2.IsSupported)
-    {
-    }
-
-    /// <summary>With <paramref name="useAvx2"/> false, 128-bit registers only (tests run that width on AVX2 machines too).</summary>
-    internal CamelliaAesNiKernel(ReadOnlySpan<byte> key, bool useAvx2)
+    /// <summary>
+    /// A kernel whose widest registers have <paramref name="registerBits"/> bits (128, 256 or 512): the caller checks
+    /// that this process has the instructions of that width and every narrower one for the backend.
+    /// </summary>
+    internal CamelliaByteSlicedKernel(ReadOnlySpan<byte> key, int registerBits, string name)
         : base(16)
     {
-        Debug.Assert(IsSupported && (!useAvx2 || Avx2.IsSupported));
+        Debug.Assert(registerBits is 128 or 256 or 512);
+        _name = name;
         _table = new CamelliaTable64Kernel(key);
         _groups = key.Length == 16 ? 3 : 4;
         _encryptionKeys = Broadcast(_table.EncryptionKey);
         _decryptionKeys = Broadcast(_table.DecryptionKey);
-        if (useAvx2)
+        if (registerBits >= 256)
         {
             _encryptionKeys256 = Widen(_encryptionKeys);
             _decryptionKeys256 = Widen(_decryptionKeys);
         }
+
+        if (registerBits == 512)
+        {
+            _encryptionKeys512 = Widen512(_encryptionKeys);
+            _decryptionKeys512 = Widen512(_decryptionKeys);
+        }
+
+        PassBytes = 2 * 16 * registerBits / 8;
     }
 
-    /// <summary>True when 32 blocks at a time run in 256-bit registers (AVX2 for the byte-wise work, AES-NI per half).</summary>
-    public static bool UsesAvx2 => Avx2.IsSupported;
+    public override string Name => _name;
 
-    public static bool IsSupported => X86Aes.IsSupported && Ssse3.IsSupported;
-
-    public override string Name => "aesni";
-
-    /// <summary>The largest pass: two batches of the widest registers in use.</summary>
-    private int PassBytes => _encryptionKeys256 is not null ? 2 * CamelliaByteSliced<CamelliaSlice256, CamelliaAesNiSBoxes>.BatchBytes : 2 * CamelliaByteSliced<CamelliaSlice128, CamelliaAesNiSBoxes>.BatchBytes;
+    /// <summary>The largest pass: two batches of the widest registers in use (also the bytes of their state).</summary>
+    private int PassBytes { get; }
 
     private static Vector256<byte>[] Widen(Vector128<byte>[] vectors)
     {
@@ -74,6 +82,18 @@ internal sealed class CamelliaAesNiKernel : BlockCipherKernel, ICbcEncryptKernel
         for (int i = 0; i < vectors.Length; i++)
         {
             wide[i] = Vector256.Create(vectors[i], vectors[i]);
+        }
+
+        return wide;
+    }
+
+    private static Vector512<byte>[] Widen512(Vector128<byte>[] vectors)
+    {
+        var wide = new Vector512<byte>[vectors.Length];
+        for (int i = 0; i < vectors.Length; i++)
+        {
+            Vector256<byte> half = Vector256.Create(vectors[i], vectors[i]);
+            wide[i] = Vector512.Create(half, half);
         }
 
         return wide;
@@ -93,7 +113,7 @@ internal sealed class CamelliaAesNiKernel : BlockCipherKernel, ICbcEncryptKernel
             for (int j = 0; j < 8; j++)
             {
                 byte keyByte = (byte)(subkeys[i] >> (56 - 8 * j));
-                vectors[8 * i + j] = round ? CamelliaAesNiSBoxes.RoundKey(keyByte, j, inverse) : Vector128.Create(keyByte);
+                vectors[8 * i + j] = round ? TSBoxes.RoundKey(keyByte, j, inverse) : Vector128.Create(keyByte);
             }
         }
 
@@ -111,38 +131,50 @@ internal sealed class CamelliaAesNiKernel : BlockCipherKernel, ICbcEncryptKernel
 
     /// <summary>
     /// The byte-sliced passes over <paramref name="length"/> bytes (a multiple of 256) from input to output, which
-    /// may be the same memory; <paramref name="state"/> is 32 registers of 256 bits (two batches).
+    /// may be the same memory; <paramref name="state"/> holds two batches of the widest registers (<see cref="PassBytes"/>).
     /// </summary>
-    private void Bulk(ref byte input, ref byte output, int length, bool encrypt, Span<Vector256<byte>> state)
+    private void Bulk(ref byte input, ref byte output, int length, bool encrypt, Span<byte> state)
     {
-        Debug.Assert(length % MinimumBulkBytes == 0 && state.Length >= 32);
+        Debug.Assert(length % MinimumBulkBytes == 0 && state.Length >= PassBytes);
         int offset = 0;
-        Vector256<byte>[]? wideKeys = encrypt ? _encryptionKeys256 : _decryptionKeys256;
-        if (wideKeys is not null)
+        Vector512<byte>[]? keys512 = encrypt ? _encryptionKeys512 : _decryptionKeys512;
+        if (keys512 is not null)
         {
-            ref CamelliaSlice256 k = ref Unsafe.As<Vector256<byte>, CamelliaSlice256>(ref MemoryMarshal.GetArrayDataReference(wideKeys));
-            ref CamelliaSlice256 s = ref Unsafe.As<Vector256<byte>, CamelliaSlice256>(ref MemoryMarshal.GetReference(state));
-            int batch = CamelliaByteSliced<CamelliaSlice256, CamelliaAesNiSBoxes>.BatchBytes;
-            for (; length - offset >= batch; )
-            {
-                int batches = length - offset >= 2 * batch ? 2 : 1;
-                CamelliaByteSliced<CamelliaSlice256, CamelliaAesNiSBoxes>.Run(ref k, _groups, ref Unsafe.Add(ref input, offset), ref Unsafe.Add(ref output, offset), ref s, batches);
-                offset += batches * batch;
-            }
+#if NET10_0_OR_GREATER
+            offset = Passes<CamelliaSlice512>(ref Unsafe.As<Vector512<byte>, byte>(ref MemoryMarshal.GetArrayDataReference(keys512)), ref input, ref output, offset, length, state);
+#else
+            Debug.Fail("512-bit registers are used from .NET 10 on (GFNI)");
+#endif
+        }
+
+        Vector256<byte>[]? keys256 = encrypt ? _encryptionKeys256 : _decryptionKeys256;
+        if (keys256 is not null && offset != length)
+        {
+            offset = Passes<CamelliaSlice256>(ref Unsafe.As<Vector256<byte>, byte>(ref MemoryMarshal.GetArrayDataReference(keys256)), ref input, ref output, offset, length, state);
         }
 
         if (offset != length)
         {
-            ref CamelliaSlice128 k = ref Unsafe.As<Vector128<byte>, CamelliaSlice128>(ref MemoryMarshal.GetArrayDataReference(encrypt ? _encryptionKeys : _decryptionKeys));
-            ref CamelliaSlice128 s = ref Unsafe.As<Vector256<byte>, CamelliaSlice128>(ref MemoryMarshal.GetReference(state));
-            int batch = CamelliaByteSliced<CamelliaSlice128, CamelliaAesNiSBoxes>.BatchBytes;
-            for (; offset < length; )
-            {
-                int batches = length - offset >= 2 * batch ? 2 : 1;
-                CamelliaByteSliced<CamelliaSlice128, CamelliaAesNiSBoxes>.Run(ref k, _groups, ref Unsafe.Add(ref input, offset), ref Unsafe.Add(ref output, offset), ref s, batches);
-                offset += batches * batch;
-            }
+            Vector128<byte>[] keys128 = encrypt ? _encryptionKeys : _decryptionKeys;
+            Passes<CamelliaSlice128>(ref Unsafe.As<Vector128<byte>, byte>(ref MemoryMarshal.GetArrayDataReference(keys128)), ref input, ref output, offset, length, state);
         }
+    }
+
+    /// <summary>Passes of two batches (one where only one is left) of <typeparamref name="TSlice"/> while a whole batch remains; returns the new offset.</summary>
+    private int Passes<TSlice>(ref byte keys, ref byte input, ref byte output, int offset, int length, Span<byte> state)
+        where TSlice : struct, ICamelliaSlice<TSlice>
+    {
+        ref TSlice k = ref Unsafe.As<byte, TSlice>(ref keys);
+        ref TSlice s = ref Unsafe.As<byte, TSlice>(ref MemoryMarshal.GetReference(state));
+        int batch = CamelliaByteSliced<TSlice, TSBoxes>.BatchBytes;
+        while (length - offset >= batch)
+        {
+            int batches = length - offset >= 2 * batch ? 2 : 1;
+            CamelliaByteSliced<TSlice, TSBoxes>.Run(ref k, _groups, ref Unsafe.Add(ref input, offset), ref Unsafe.Add(ref output, offset), ref s, batches);
+            offset += batches * batch;
+        }
+
+        return offset;
     }
 
     private void Transform(ReadOnlySpan<byte> source, Span<byte> destination, bool encrypt)
@@ -150,9 +182,9 @@ internal sealed class CamelliaAesNiKernel : BlockCipherKernel, ICbcEncryptKernel
         int bulk = source.Length / MinimumBulkBytes * MinimumBulkBytes;
         if (bulk != 0)
         {
-            Span<Vector256<byte>> state = stackalloc Vector256<byte>[32];
+            Span<byte> state = stackalloc byte[PassBytes];
             Bulk(ref MemoryMarshal.GetReference(source), ref MemoryMarshal.GetReference(destination), bulk, encrypt, state);
-            CryptographicOperations.ZeroMemory(MemoryMarshal.AsBytes(state));
+            CryptographicOperations.ZeroMemory(state);
         }
 
         if (bulk != source.Length)
@@ -173,9 +205,9 @@ internal sealed class CamelliaAesNiKernel : BlockCipherKernel, ICbcEncryptKernel
         int bulk = source.Length / MinimumBulkBytes * MinimumBulkBytes;
         if (bulk != 0)
         {
-            Span<Vector256<byte>> state = stackalloc Vector256<byte>[32];
-            Span<byte> saved = stackalloc byte[1024];
-            int pass = Math.Min(PassBytes, saved.Length);
+            int pass = PassBytes;
+            Span<byte> state = stackalloc byte[pass];
+            Span<byte> saved = stackalloc byte[pass];
             ref byte dst = ref MemoryMarshal.GetReference(destination);
             ref byte ciphertext = ref MemoryMarshal.GetReference(saved);
             Vector128<byte> chain = Vector128.LoadUnsafe(ref MemoryMarshal.GetReference(chainingValue));
@@ -196,7 +228,7 @@ internal sealed class CamelliaAesNiKernel : BlockCipherKernel, ICbcEncryptKernel
             }
 
             chain.StoreUnsafe(ref MemoryMarshal.GetReference(chainingValue));
-            CryptographicOperations.ZeroMemory(MemoryMarshal.AsBytes(state));
+            CryptographicOperations.ZeroMemory(state);
             CryptographicOperations.ZeroMemory(saved);
         }
 
@@ -211,9 +243,9 @@ internal sealed class CamelliaAesNiKernel : BlockCipherKernel, ICbcEncryptKernel
         int bulk = source.Length / MinimumBulkBytes * MinimumBulkBytes;
         if (bulk != 0)
         {
-            Span<Vector256<byte>> state = stackalloc Vector256<byte>[32];
-            Span<byte> keystream = stackalloc byte[1024];
-            int pass = Math.Min(PassBytes, keystream.Length);
+            int pass = PassBytes;
+            Span<byte> state = stackalloc byte[pass];
+            Span<byte> keystream = stackalloc byte[pass];
             ref byte src = ref MemoryMarshal.GetReference(source);
             ref byte dst = ref MemoryMarshal.GetReference(destination);
             ref byte stream = ref MemoryMarshal.GetReference(keystream);
@@ -239,7 +271,7 @@ internal sealed class CamelliaAesNiKernel : BlockCipherKernel, ICbcEncryptKernel
             }
 
             counter.Store(counterBlock);
-            CryptographicOperations.ZeroMemory(MemoryMarshal.AsBytes(state));
+            CryptographicOperations.ZeroMemory(state);
             CryptographicOperations.ZeroMemory(keystream);
         }
 
@@ -256,9 +288,35 @@ internal sealed class CamelliaAesNiKernel : BlockCipherKernel, ICbcEncryptKernel
         CryptographicOperationsHelper.ZeroVectors(_decryptionKeys);
         CryptographicOperationsHelper.ZeroVectors(_encryptionKeys256);
         CryptographicOperationsHelper.ZeroVectors(_decryptionKeys256);
+        CryptographicOperationsHelper.ZeroVectors(_encryptionKeys512);
+        CryptographicOperationsHelper.ZeroVectors(_decryptionKeys512);
     }
 
     internal Vector128<byte>[] EncryptionKeys => _encryptionKeys;
+}
+
+/// <summary>
+/// The byte-sliced AES-NI kernel (<see cref="CamelliaByteSlicedKernel{TSBoxes}"/> with the AES-NI backend): 256-bit
+/// registers with AVX2 (AES-NI on each half), 128-bit ones without.
+/// </summary>
+internal sealed class CamelliaAesNiKernel : CamelliaByteSlicedKernel<CamelliaAesNiSBoxes>
+{
+    public CamelliaAesNiKernel(ReadOnlySpan<byte> key)
+        : this(key, Avx2.IsSupported)
+    {
+    }
+
+    /// <summary>With <paramref name="useAvx2"/> false, 128-bit registers only (tests run that width on AVX2 machines too).</summary>
+    internal CamelliaAesNiKernel(ReadOnlySpan<byte> key, bool useAvx2)
+        : base(key, useAvx2 ? 256 : 128, "aesni")
+    {
+        Debug.Assert(IsSupported && (!useAvx2 || Avx2.IsSupported));
+    }
+
+    /// <summary>True when 32 blocks at a time run in 256-bit registers (AVX2 for the byte-wise work, AES-NI per half).</summary>
+    public static bool UsesAvx2 => Avx2.IsSupported;
+
+    public static bool IsSupported => X86Aes.IsSupported && Ssse3.IsSupported;
 
     /// <summary>Shuffle masks and the nibble tables of <see cref="CamelliaAffine"/> as vectors (static readonly: the JIT embeds them).</summary>
     internal static class Constants
@@ -425,6 +483,24 @@ internal struct CamelliaSlice128 : ICamelliaSlice<CamelliaSlice128>
         result._value = Sse2.UnpackHigh(left._value.AsUInt64(), right._value.AsUInt64()).AsByte();
         return result;
     }
+#if NET10_0_OR_GREATER
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static CamelliaSlice128 GaloisFieldAffineTransform(CamelliaSlice128 x, CamelliaSlice128 matrix, [ConstantExpected] byte constant)
+    {
+        CamelliaSlice128 result = default;
+        result._value = Gfni.GaloisFieldAffineTransform(x._value, matrix._value, constant);
+        return result;
+    }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static CamelliaSlice128 GaloisFieldAffineTransformInverse(CamelliaSlice128 x, CamelliaSlice128 matrix, [ConstantExpected] byte constant)
+    {
+        CamelliaSlice128 result = default;
+        result._value = Gfni.GaloisFieldAffineTransformInverse(x._value, matrix._value, constant);
+        return result;
+    }
+#endif
 }
 
 /// <summary>32 blocks per register: AVX2 for the byte-wise work, 128-bit AES-NI on each half (no VAES intrinsics in .NET 10).</summary>
@@ -558,6 +634,24 @@ internal struct CamelliaSlice256 : ICamelliaSlice<CamelliaSlice256>
         result._value = Avx2.UnpackHigh(left._value.AsUInt64(), right._value.AsUInt64()).AsByte();
         return result;
     }
+#if NET10_0_OR_GREATER
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static CamelliaSlice256 GaloisFieldAffineTransform(CamelliaSlice256 x, CamelliaSlice256 matrix, [ConstantExpected] byte constant)
+    {
+        CamelliaSlice256 result = default;
+        result._value = Gfni.V256.GaloisFieldAffineTransform(x._value, matrix._value, constant);
+        return result;
+    }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static CamelliaSlice256 GaloisFieldAffineTransformInverse(CamelliaSlice256 x, CamelliaSlice256 matrix, [ConstantExpected] byte constant)
+    {
+        CamelliaSlice256 result = default;
+        result._value = Gfni.V256.GaloisFieldAffineTransformInverse(x._value, matrix._value, constant);
+        return result;
+    }
+#endif
 }
 
 /// <summary>

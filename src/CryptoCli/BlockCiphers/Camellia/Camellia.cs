@@ -60,6 +60,12 @@ public sealed class Camellia : BlockCipherAlgorithm
     /// of the process (P2: 64-bit code on 64-bit platforms).
     /// </summary>
     internal static readonly BlockCipherKernelRegistry Kernels = new(
+#if NET10_0_OR_GREATER
+        new BlockCipherKernelEntry("gfni-v512", _ => CamelliaGfniKernel.IsSupported512, (key, _) => new CamelliaGfniKernel(key, use512: true),
+            isConstantTime: false, usesHardware: true),
+        new BlockCipherKernelEntry("gfni-v256", _ => CamelliaGfniKernel.IsSupported256, (key, _) => new CamelliaGfniKernel(key, use512: false),
+            isConstantTime: false, usesHardware: true),
+#endif
 #if NET
         new BlockCipherKernelEntry("aesni", _ => CamelliaAesNiKernel.IsSupported, (key, _) => new CamelliaAesNiKernel(key),
             isConstantTime: false, usesHardware: true),

@@ -12,6 +12,9 @@
 // The AES inverse S-box (AESDECLAST) works as well: S^-1(y) = inv_AES(A^-1(y ^ 0x63)), so inv_AES(w) = S^-1(A(w) ^ 0x63):
 //   s1(x) = PostDec(S^-1(PreDec(x))),  PreDec(x) = A(Pre(x) ^ c) ^ 0x63,  PostDec(z) = h(phi(z)) ^ 0x6e.
 // The kernel alternates the two so that the ShiftRows of AESENCLAST and the InvShiftRows of AESDECLAST cancel.
+// GFNI (Camellia.Gfni.X86.cs) inverts in the AES field directly, so the AES S-box's own affine map drops out:
+//   s1(x) = H(inv_AES(P(x) ^ c)) ^ 0x6e,  P = phi^-1 o f = Pre,  c = P(0xc5),  H = h o phi,
+// P and H as 8x8 bit matrices in the instructions' layout (GfniMatrix; docs/camellia-gfni.md).
 using System;
 
 namespace CryptoCli;
@@ -31,6 +34,19 @@ internal static class CamelliaAffine
     public static readonly byte[] PostDecLow1 = new byte[16], PostDecHigh1 = new byte[16];
     public static readonly byte[] PostDecLow2 = new byte[16], PostDecHigh2 = new byte[16];
     public static readonly byte[] PostDecLow3 = new byte[16], PostDecHigh3 = new byte[16];
+
+    /// <summary>
+    /// The GFNI forms (GF2P8AFFINEQB/GF2P8AFFINEINVQB matrices, <see cref="GfniMatrix"/>): the linear input maps P of
+    /// s1..s3 and of s4 (P o rotate-left-1), and the linear output maps H of s1/s4, s2 (rotate-left-1 o H) and s3
+    /// (rotate-left-7 o H). s(x ^ k) = GF2P8AFFINEINVQB(P(x) ^ P(k) ^ <see cref="GfniInputConstant"/>, H, output constant).
+    /// </summary>
+    public static readonly ulong GfniPre1, GfniPre4, GfniPost1, GfniPost2, GfniPost3;
+
+    /// <summary>c = P(0xc5): the input constant, XORed with P(round key byte) into the GFNI backend's round keys.</summary>
+    public static readonly byte GfniInputConstant;
+
+    /// <summary>The output constants of s1/s4, s2 and s3 (0x6e and its rotations left by 1 and 7): instruction immediates.</summary>
+    public const byte GfniOutputConstant1 = 0x6e, GfniOutputConstant2 = 0xdc, GfniOutputConstant3 = 0x37;
 
     static CamelliaAffine()
     {
@@ -94,6 +110,13 @@ internal static class CamelliaAffine
             PostDecHigh3[n] = CamelliaTables.RotateLeft(PostDecHigh1[n], 7);
         }
 
+        GfniInputConstant = preConstant;
+        GfniPre1 = GfniMatrix(x => Pre(x));
+        GfniPre4 = GfniMatrix(x => Pre(CamelliaTables.RotateLeft(x, 1)));
+        GfniPost1 = GfniMatrix(z => CamelliaTables.H(phi[z]));
+        GfniPost2 = GfniMatrix(z => CamelliaTables.RotateLeft(CamelliaTables.H(phi[z]), 1));
+        GfniPost3 = GfniMatrix(z => CamelliaTables.RotateLeft(CamelliaTables.H(phi[z]), 7));
+
         byte Pre(byte x) => phiInverse[CamelliaTables.F(x)];
 
         byte Post(byte z) => CamelliaTables.H(phi[aesLinearInverse[z]]);
@@ -117,6 +140,43 @@ internal static class CamelliaAffine
 
     /// <summary>Applies a pair of nibble tables as the kernel does: low[x &amp; 15] ^ high[x &gt;&gt; 4].</summary>
     public static byte Apply(byte[] low, byte[] high, byte x) => (byte)(low[x & 15] ^ high[x >> 4]);
+
+    /// <summary>
+    /// A GF(2)-linear byte map as GF2P8AFFINEQB's matrix operand: output bit i is the parity of x AND byte 7 - i of
+    /// the 64-bit word, so byte 7 - i has bit j set when input bit j reaches output bit i.
+    /// </summary>
+    public static ulong GfniMatrix(Func<byte, byte> linear)
+    {
+        ulong matrix = 0;
+        for (int i = 0; i < 8; i++)
+        {
+            int row = 0;
+            for (int j = 0; j < 8; j++)
+            {
+                row |= ((linear((byte)(1 << j)) >> i) & 1) << j;
+            }
+
+            matrix |= (ulong)row << (8 * (7 - i));
+        }
+
+        return matrix;
+    }
+
+    /// <summary>The linear part of GF2P8AFFINEQB on one byte: matrix * x over GF(2) (no constant).</summary>
+    public static byte GfniMultiply(ulong matrix, byte x)
+    {
+        int result = 0;
+        for (int i = 0; i < 8; i++)
+        {
+            int row = (int)(matrix >> (8 * (7 - i))) & x;
+            int parity = row ^ (row >> 4);
+            parity ^= parity >> 2;
+            parity ^= parity >> 1;
+            result |= (parity & 1) << i;
+        }
+
+        return (byte)result;
+    }
 
     // gamma^0 .. gamma^8 in GF((2^4)^2).
     private static byte[] Powers(byte gamma)
