@@ -1,6 +1,7 @@
 // Camellia (NTT and Mitsubishi Electric, 2000): RFC 3713, ISO/IEC 18033-3, CRYPTREC and NESSIE selected.
 // 128-bit block; 128-bit keys (18 rounds) and 192/256-bit keys (24 rounds). Kernels: Camellia.Table32.cs,
-// Camellia.Table64.cs (P2), Camellia.X86.cs and Camellia.ByteSliced.X86.cs (byte-sliced, S-boxes through AES-NI).
+// Camellia.Table64.cs (P2), Camellia.X86.cs and Camellia.ByteSliced.X86.cs (byte-sliced, S-boxes through AES-NI),
+// Camellia.Gfni.X86.cs (the same rounds with S-boxes on GFNI, 256- and 512-bit registers).
 using System;
 using System.Security.Cryptography;
 
@@ -16,26 +17,29 @@ namespace CryptoCli;
 /// cipher, ISO/IEC 18033-3, NESSIE portfolio, RFC 3713. Verified against RFC 3713 and NTT's full known-answer set.</para>
 /// <para>Kernels: a 32-bit and a 64-bit table kernel after Asahi et al. (2010), "Fast implementation of CRYPTREC
 /// ciphers on 64-bit platforms" (S-boxes folded with the P-function, coinciding subkeys reused by the key schedule),
-/// written with Oikawa et al.'s (2008) CLI techniques; and, on .NET 8 or later (not the netstandard2.0 build) with
-/// AES-NI, a byte-sliced kernel that encrypts 16 blocks at once or more (passes of up to 64 blocks with AVX2, 32 without) with the S-boxes computed through the AES S-box
-/// (the design of the Linux kernel's and libgcrypt's camellia-aesni-avx/avx2 code). Which input takes which kernel,
-/// decided per call (per <see cref="ICryptoTransform.TransformBlock"/> call through a transform or
-/// <see cref="CryptoStream"/>):</para>
+/// written with Oikawa et al.'s (2008) CLI techniques; and byte-sliced kernels that encrypt 16 blocks at once or more:
+/// on .NET 8 or later (not the netstandard2.0 build) with AES-NI, the S-boxes computed through the AES S-box (the
+/// design of the Linux kernel's and libgcrypt's camellia-aesni-avx/avx2 code; passes of up to 64 blocks with AVX2, 32
+/// without), and on .NET 10 or later with GFNI, the same rounds with each S-box as two Galois-field affine
+/// instructions (the design of Botan's and libgcrypt's GFNI code; passes of up to 128 blocks in 512-bit registers with
+/// AVX-512, 64 in 256-bit ones with AVX2). The first of GFNI with AVX-512, GFNI with AVX2, and AES-NI that the CPU has
+/// is used. Which input takes which kernel, decided per call (per <see cref="ICryptoTransform.TransformBlock"/> call
+/// through a transform or <see cref="CryptoStream"/>):</para>
 /// <list type="bullet">
-/// <item><description>ECB, CTR and CBC decryption with AES-NI: the first whole multiple of 16 blocks of the call
-/// (256 bytes) on the byte-sliced kernel, constant-time; the remaining 1..15 blocks of the call (and a CTR call's
+/// <item><description>ECB, CTR and CBC decryption with GFNI or AES-NI: the first whole multiple of 16 blocks of the
+/// call (256 bytes) on the byte-sliced kernel, constant-time; the remaining 1..15 blocks of the call (and a CTR call's
 /// partial last block) on the 64-bit table kernel, not constant-time. So a call of fewer than 16 blocks runs entirely
 /// on tables.</description></item>
 /// <item><description>CBC encryption (serial): always the 64-bit table kernel, not constant-time.</description></item>
-/// <item><description>Without AES-NI (netstandard2.0 builds such as .NET Framework, Mono and Unity; other CPUs):
+/// <item><description>Without GFNI and AES-NI (netstandard2.0 builds such as .NET Framework, Mono and Unity; other CPUs):
 /// every call on the 64-bit table kernel in 64-bit processes and the 32-bit one in 32-bit processes, not
 /// constant-time.</description></item>
 /// <item><description>Key setup, on every path: the key schedule derives its intermediate keys with the table
 /// F-function, so it indexes tables with key bits and is not constant-time.</description></item>
 /// </list>
-/// <para>Constant-time, in short: only the byte-sliced AES-NI kernel (its rounds have no secret-dependent branch or
-/// memory index), i.e. the 16-block parts of ECB, CTR and CBC-decryption calls; everything else is table-driven and
-/// leaks through the cache.</para>
+/// <para>Constant-time, in short: only the byte-sliced GFNI and AES-NI kernels (their rounds have no secret-dependent
+/// branch or memory index), i.e. the 16-block parts of ECB, CTR and CBC-decryption calls; everything else is
+/// table-driven and leaks through the cache.</para>
 /// </remarks>
 public sealed class Camellia : BlockCipherAlgorithm
 {
@@ -51,13 +55,13 @@ public sealed class Camellia : BlockCipherAlgorithm
     /// <summary>Creates an instance with a 256-bit key (generated on first use) and a 128-bit block, in CBC mode with PKCS7 padding.</summary>
     public static new Camellia Create() => new();
 
-    /// <summary>True when calls of 16 blocks or more run on the constant-time byte-sliced AES-NI kernel in this process.</summary>
+    /// <summary>True when calls of 16 blocks or more run on a constant-time byte-sliced kernel (GFNI or AES-NI) in this process.</summary>
     public static bool IsHardwareAccelerated => Kernels.Select(16).UsesHardware;
 
     /// <summary>
-    /// The kernels, in order of preference. The byte-sliced AES-NI kernel serves calls of 16 blocks or more and
-    /// hands shorter calls and tails to the 64-bit table kernel; without AES-NI, the table kernel for the word size
-    /// of the process (P2: 64-bit code on 64-bit platforms).
+    /// The kernels, in order of preference. The byte-sliced kernels (GFNI on 512-bit registers, GFNI on 256-bit
+    /// registers, AES-NI) serve calls of 16 blocks or more and hand shorter calls and tails to the 64-bit table kernel;
+    /// without them, the table kernel for the word size of the process (P2: 64-bit code on 64-bit platforms).
     /// </summary>
     internal static readonly BlockCipherKernelRegistry Kernels = new(
 #if NET10_0_OR_GREATER
