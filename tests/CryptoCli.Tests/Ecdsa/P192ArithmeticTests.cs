@@ -307,20 +307,30 @@ public class P192ArithmeticTests
         Span<short> digits = stackalloc short[194];
         foreach (BigInteger k in Multipliers(11, 20))
         {
-            foreach (int width in new[] { 5, 7, 10 })
+            foreach (int width in new[] { 2, 5, 7, 10, 12 })
             {
                 int length = P192Curve.ToWNaf(Scalar(k), width, digits);
                 BigInteger sum = 0;
+                int previousNonZero = int.MaxValue;
                 for (int i = length - 1; i >= 0; i--)
                 {
                     sum = (sum << 1) + digits[i];
                     if (digits[i] != 0)
                     {
                         Assert.True(digits[i] % 2 != 0 && Math.Abs((int)digits[i]) < (1 << (width - 1)));
+
+                        // width-NAF: any two non-zero digits are at least width positions apart
+                        Assert.True(previousNonZero == int.MaxValue || previousNonZero - i >= width, $"k={k:x} w={width} at {i}");
+                        previousNonZero = i;
                     }
                 }
 
                 Assert.Equal(k, sum);
+                Assert.True(length == 0 || digits[length - 1] != 0);
+                for (int i = length; i < digits.Length; i++)
+                {
+                    Assert.Equal(0, digits[i]);
+                }
             }
         }
     }
