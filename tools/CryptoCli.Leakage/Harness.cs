@@ -1,5 +1,7 @@
 using System;
 using System.Diagnostics;
+using System.IO;
+using System.Runtime.InteropServices;
 using System.Runtime.CompilerServices;
 using System.Security.Cryptography;
 
@@ -20,7 +22,19 @@ internal sealed record CaseResult(LeakageCase Case, long Measurements, long Clas
 }
 
 /// <summary>Settings shared by every case of a run.</summary>
-internal sealed record HarnessOptions(bool Evict, TimeSpan WarmUp, int CroppingThresholds, ClassMode Classes = ClassMode.FixedVsRandom);
+internal sealed record HarnessOptions(bool Evict, TimeSpan WarmUp, int CroppingThresholds, ClassMode Classes = ClassMode.FixedVsRandom)
+{
+    /// <summary>
+    /// A diagnostic: before each timed call, run the case once, untimed, on a fresh random input, so that every timed
+    /// call of either class follows a call on random data (what the previous call left in registers, stack slots and
+    /// predictors no longer depends on the previous measurement's class).
+    /// </summary>
+    public bool Scrub { get; init; }
+
+    /// <summary>A diagnostic: when set, each case's classes and times, in measurement order, are written to a file in
+    /// this directory (<c>CASE.raw</c>: the class bytes, then the times as little-endian 64-bit ticks).</summary>
+    public string? RawDirectory { get; init; }
+}
 
 /// <summary>What class 0 is. The default is the test; the other two are checks of the harness and of the cause of a signal.</summary>
 internal enum ClassMode
@@ -85,13 +99,16 @@ internal sealed class Harness : IDisposable
         byte[] inputs = new byte[BatchSize * inputLength];
         long[] times = new long[BatchSize];
         byte[] fixedRandom = RandomNumberGenerator.GetBytes(inputLength);
+        byte[] scrubInputs = _options.Scrub ? new byte[BatchSize * inputLength] : Array.Empty<byte>();
+        byte[]? rawClasses = _options.RawDirectory is null ? null : new byte[measurements];
+        long[]? rawTimes = _options.RawDirectory is null ? null : new long[measurements];
 
         // Warm-up: the same loop, results discarded, until the JIT has had time to settle on optimised code.
         var warmUp = Stopwatch.StartNew();
         int warmUpBatches = 0;
         while (warmUp.Elapsed < _options.WarmUp || warmUpBatches < 2)
         {
-            RunBatch(leakageCase, classes, inputs, fixedRandom, times, BatchSize);
+            RunBatch(leakageCase, classes, inputs, scrubInputs, fixedRandom, times, BatchSize);
             warmUpBatches++;
         }
 
@@ -106,11 +123,17 @@ internal sealed class Harness : IDisposable
         while (done < measurements)
         {
             int count = (int)Math.Min(BatchSize, measurements - done);
-            RunBatch(leakageCase, classes, inputs, fixedRandom, times, count);
+            RunBatch(leakageCase, classes, inputs, scrubInputs, fixedRandom, times, count);
             for (int i = 0; i < count; i++)
             {
                 int inputClass = classes[i];
                 class1 += inputClass;
+                if (rawClasses is not null)
+                {
+                    rawClasses[done + i] = (byte)inputClass;
+                    rawTimes![done + i] = times[i];
+                }
+
                 if (done + i < calibrationCount)
                 {
                     calibrationTimes[done + i] = times[i];
@@ -133,6 +156,11 @@ internal sealed class Harness : IDisposable
             }
         }
 
+        if (rawClasses is not null)
+        {
+            WriteRaw(Path.Combine(_options.RawDirectory!, leakageCase.Name + ".raw"), rawClasses, rawTimes!);
+        }
+
         Array.Sort(calibrationTimes);
         double median = calibrationTimes[calibrationTimes.Length / 2] * 1e9 / Stopwatch.Frequency;
         long minimum = Math.Min(MinimumTestCount, Math.Max(1000, measurements / 4));
@@ -141,10 +169,26 @@ internal sealed class Harness : IDisposable
             secondOrder, median, started.Elapsed, difference * 1e9 / Stopwatch.Frequency);
     }
 
-    private void RunBatch(LeakageCase leakageCase, byte[] classes, byte[] inputs, byte[] fixedRandom, long[] times, int count)
+    private static void WriteRaw(string path, byte[] classes, long[] times)
+    {
+        using var file = new FileStream(path, FileMode.Create, FileAccess.Write);
+        file.Write(classes);
+        file.Write(MemoryMarshal.AsBytes(times.AsSpan()));
+    }
+
+    private void RunBatch(LeakageCase leakageCase, byte[] classes, byte[] inputs, byte[] scrubInputs, byte[] fixedRandom, long[] times, int count)
     {
         int inputLength = leakageCase.InputLength;
         RandomNumberGenerator.Fill(classes.AsSpan(0, count));
+        bool scrub = scrubInputs.Length > 0;
+        if (scrub)
+        {
+            for (int i = 0; i < count; i++)
+            {
+                leakageCase.WriteRandomInput(scrubInputs.AsSpan(i * inputLength, inputLength));
+            }
+        }
+
         for (int i = 0; i < count; i++)
         {
             classes[i] &= 1;
@@ -167,6 +211,11 @@ internal sealed class Harness : IDisposable
         for (int i = 0; i < count; i++)
         {
             ReadOnlySpan<byte> input = inputs.AsSpan(i * inputLength, inputLength);
+            if (scrub)
+            {
+                leakageCase.Run(scrubInputs.AsSpan(i * inputLength, inputLength));
+            }
+
             leakageCase.Prepare(input);
             if (evict)
             {

@@ -31,6 +31,10 @@ public static class Program
           --no-evict               do not evict the L1 data cache before each timed call
           --classes MODE           class 0: fixed (the case's fixed input, the default), fixed-random (one random
                                    input drawn per case) or random (an A/A test: any |t| >= 4.5 is the harness's)
+          --scrub                  diagnostic: before each timed call, run the case untimed on a fresh random input
+                                   (so no timed call follows one of its own class)
+          --repeat N               diagnostic: measure the selected cases N times in this process (default 1)
+          --raw DIR                diagnostic: write each case's classes and times, in order, to DIR/CASE.raw
           --control-threshold T    the control must reach |t| > T (default 10)
           --markdown PATH          also write the result table as Markdown to PATH
         """;
@@ -69,14 +73,18 @@ public static class Program
             return 2;
         }
 
-        var harnessOptions = new HarnessOptions(options.Evict, WarmUp: TimeSpan.FromSeconds(options.Short ? 0.2 : 1.0), CroppingThresholds: 100, options.Classes);
+        var harnessOptions = new HarnessOptions(options.Evict, WarmUp: TimeSpan.FromSeconds(options.Short ? 0.2 : 1.0), CroppingThresholds: 100, options.Classes)
+        {
+            Scrub = options.Scrub,
+            RawDirectory = options.Raw,
+        };
         using var harness = new Harness(harnessOptions);
         string header = Header(args, harnessOptions);
         Console.WriteLine(header);
 
         var results = new List<CaseResult>();
         var skipped = new List<(LeakageCase Case, string Reason)>();
-        foreach (LeakageCase c in selected)
+        foreach (LeakageCase c in Enumerable.Range(0, options.Repeat).SelectMany(_ => selected))
         {
             string? reason = c.Unavailable;
             if (reason is not null)
@@ -229,7 +237,7 @@ public static class Program
         return string.Create(CultureInfo.InvariantCulture, $"""
             CryptoCli.Leakage {string.Join(' ', args)}
             date (UTC): {DateTime.UtcNow:yyyy-MM-dd HH:mm}; CPU: {cpu}, {Environment.ProcessorCount} logical processors; {RuntimeInformation.FrameworkDescription} on {RuntimeInformation.OSDescription}
-            timer: Stopwatch.GetTimestamp at {Stopwatch.Frequency:N0} ticks/s; L1 eviction before each call: {(options.Evict ? "yes (64 KiB read; the control: the sets of the table lines its fixed input does not use)" : "no")}; warm-up {options.WarmUp.TotalSeconds:0.0} s per case; {options.CroppingThresholds} cropping percentiles + all data + second order; classes: {options.Classes}; {priority}
+            timer: Stopwatch.GetTimestamp at {Stopwatch.Frequency:N0} ticks/s; L1 eviction before each call: {(options.Evict ? "yes (64 KiB read; the control: the sets of the table lines its fixed input does not use)" : "no")}; warm-up {options.WarmUp.TotalSeconds:0.0} s per case; {options.CroppingThresholds} cropping percentiles + all data + second order; classes: {options.Classes}{(options.Scrub ? "; scrub: an untimed call on random data before each timed call" : "")}; {priority}
             """);
     }
 
@@ -250,6 +258,12 @@ public static class Program
         public string? Markdown { get; private set; }
 
         public bool List { get; private set; }
+
+        public bool Scrub { get; private set; }
+
+        public int Repeat { get; private set; } = 1;
+
+        public string? Raw { get; private set; }
 
         public bool Help { get; private set; }
 
@@ -289,6 +303,31 @@ public static class Program
                         }
 
                         options.Classes = parsed.Value;
+                        break;
+                    case "--scrub":
+                        options.Scrub = true;
+                        break;
+                    case "--repeat":
+                        if (!TryValue(args, ref i, out string repeat, out error))
+                        {
+                            return null;
+                        }
+
+                        if (!int.TryParse(repeat, NumberStyles.Integer, CultureInfo.InvariantCulture, out int times) || times < 1)
+                        {
+                            error = "--repeat needs a whole number of at least 1.";
+                            return null;
+                        }
+
+                        options.Repeat = times;
+                        break;
+                    case "--raw":
+                        if (!TryValue(args, ref i, out string raw, out error))
+                        {
+                            return null;
+                        }
+
+                        options.Raw = raw;
                         break;
                     case "--list":
                         options.List = true;

@@ -25,6 +25,15 @@ internal interface IPlaneWord<TSelf>
     /// <summary>Writes lane i to <paramref name="lanes"/>[i].</summary>
     public static abstract void ToLanes(TSelf word, Span<ulong> lanes);
 
+    /// <summary>
+    /// A word from lane values held in registers (the lanes beyond <see cref="Lanes"/> are ignored): the kernel's
+    /// loads build its plane words this way, with no round trip through memory (see RijndaelBitsliceCore.LoadLanes).
+    /// </summary>
+    public static abstract TSelf FromLanes(ulong lane0, ulong lane1, ulong lane2, ulong lane3);
+
+    /// <summary>Lane <paramref name="index"/> (a constant at every call site; 0 beyond <see cref="Lanes"/>), read from the register.</summary>
+    public static abstract ulong Lane(TSelf word, int index);
+
     public static abstract TSelf operator ^(TSelf left, TSelf right);
 
     public static abstract TSelf operator &(TSelf left, TSelf right);
@@ -57,6 +66,12 @@ internal readonly struct PlaneWord64 : IPlaneWord<PlaneWord64>
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static void ToLanes(PlaneWord64 word, Span<ulong> lanes) => lanes[0] = word._value;
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static PlaneWord64 FromLanes(ulong lane0, ulong lane1, ulong lane2, ulong lane3) => new(lane0);
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static ulong Lane(PlaneWord64 word, int index) => index == 0 ? word._value : 0;
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static PlaneWord64 operator ^(PlaneWord64 left, PlaneWord64 right) => new(left._value ^ right._value);
@@ -96,6 +111,12 @@ internal readonly struct PlaneWord128 : IPlaneWord<PlaneWord128>
     public static void ToLanes(PlaneWord128 word, Span<ulong> lanes) => word._value.CopyTo(lanes);
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static PlaneWord128 FromLanes(ulong lane0, ulong lane1, ulong lane2, ulong lane3) => new(Vector128.Create(lane0, lane1));
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static ulong Lane(PlaneWord128 word, int index) => index < 2 ? word._value.GetElement(index) : 0;
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static PlaneWord128 operator ^(PlaneWord128 left, PlaneWord128 right) => new(left._value ^ right._value);
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
@@ -131,6 +152,12 @@ internal readonly struct PlaneWord256 : IPlaneWord<PlaneWord256>
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static void ToLanes(PlaneWord256 word, Span<ulong> lanes) => word._value.CopyTo(lanes);
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static PlaneWord256 FromLanes(ulong lane0, ulong lane1, ulong lane2, ulong lane3) => new(Vector256.Create(lane0, lane1, lane2, lane3));
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static ulong Lane(PlaneWord256 word, int index) => word._value.GetElement(index);
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static PlaneWord256 operator ^(PlaneWord256 left, PlaneWord256 right) => new(left._value ^ right._value);
