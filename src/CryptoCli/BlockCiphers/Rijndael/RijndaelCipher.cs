@@ -26,11 +26,10 @@ namespace CryptoCli;
 /// schedule included. Constant-time: the same instructions run for every input. A batch holds 4 blocks of 128 bits,
 /// 3 of 160 or 2 of 192..256 bits; one pass runs 4 batches on Vector256 registers, 2 on Vector128 where only those are
 /// accelerated, 1 on 64-bit words otherwise (netstandard2.0 builds). ECB, CTR and CBC decryption fill the passes; CBC
-/// encryption is serial and costs one pass per block. Measured caveat: at the Vector256 and Vector128 widths a timing
-/// test on AMD Zen 3 found differences of 1 to 4 ns in calls of 2 to 4 µs for structured fixed inputs (a plaintext
-/// equal to the first round key in every block, one byte value repeated as the ciphertext, one 64-byte batch
-/// repeated) in most runs; the 64-bit-word width showed none. The instruction sequence does not depend on the data,
-/// and the same CPU times XOR/AND circuits on zero and random vector data alike, so the cause is not established.</description></item>
+/// encryption is serial and costs one pass per block. The planes move between general-purpose and vector registers
+/// by register moves, not through a stack buffer: an earlier version that did (and wiped that buffer) showed a
+/// data-dependent time of a few nanoseconds per call at the Vector128/Vector256 widths on AMD Zen 3, which this
+/// layout removed (the leakage test's bitsliced rows, docs/bitsliced-rijndael.md).</description></item>
 /// <item><description>Only if <see cref="AllowVariableTimeTableKernel"/> is set: the portable T-table kernel replaces
 /// the bitsliced one in the cases above. Not constant-time: its table look-ups are indexed by secret data, which
 /// leaks through the cache.</description></item>
