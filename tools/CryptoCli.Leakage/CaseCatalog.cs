@@ -68,6 +68,15 @@ internal static class CaseCatalog
                 Claim.ConstantTime, 32, 16, 32, decrypt: true, fixedIsWhiteningKey: false,
                 key => new CamelliaAesNiKernel(key), () => AesNi() ?? (Avx2.IsSupported ? null : "no AVX2 in this process")),
 
+            // Camellia's GFNI kernels: one pass of two batches at their widest registers (64 and 128 blocks); listed
+            // so that a GFNI CPU measures them, skipped visibly elsewhere.
+            new BlockKernelCase("camellia-gfni-v256-64-encrypt", "CamelliaGfniKernel (gfni-v256), Camellia-256, EncryptBlocks, 64 blocks",
+                Claim.ConstantTime, 32, 16, 64, decrypt: false, fixedIsWhiteningKey: true,
+                key => new CamelliaGfniKernel(key, use512: false), () => CamelliaGfniKernel.IsSupported256 ? null : "no GFNI with AVX2 in this process"),
+            new BlockKernelCase("camellia-gfni-v512-128-encrypt", "CamelliaGfniKernel (gfni-v512), Camellia-256, EncryptBlocks, 128 blocks",
+                Claim.ConstantTime, 32, 16, 128, decrypt: false, fixedIsWhiteningKey: true,
+                key => new CamelliaGfniKernel(key, use512: true), () => CamelliaGfniKernel.IsSupported512 ? null : "no GFNI with AVX-512 in this process"),
+
             // Luffa: every path is documented constant-time (bitsliced); two message blocks per call.
             new FunctionCase("luffa-256-vector", "LuffaCore.Hash(256), Vector128 kernel, 64-byte message",
                 Claim.ConstantTime, 64, 32, (input, output) => LuffaCore.Hash(256, input, output, LuffaCore.Kernels.Get("vector128").Create()),
