@@ -145,13 +145,14 @@ internal static class P192Curve
             Vector128<ulong> high = Vector128<ulong>.Zero;
             Vector256<ulong> wanted = Vector256.Create((ulong)(uint)index);
             Vector256<ulong> position = Vector256<ulong>.Zero;
+            ref ulong words = ref Unsafe.As<P192AffinePoint, ulong>(ref first);
             for (int j = 0; j < CombEntries; j++)
             {
                 Vector256<ulong> mask = Vector256.Equals(position, wanted);
-                ref ulong words = ref Unsafe.As<P192AffinePoint, ulong>(ref Unsafe.Add(ref first, j));
                 low |= Vector256.LoadUnsafe(ref words) & mask;
                 high |= Vector128.LoadUnsafe(ref words, 4) & mask.GetLower();
                 position += Vector256<ulong>.One;
+                words = ref Unsafe.Add(ref words, 6); // the next 48-byte entry
             }
 
             Unsafe.SkipInit(out result);
