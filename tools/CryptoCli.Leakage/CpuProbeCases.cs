@@ -10,8 +10,9 @@ namespace CryptoCli.Leakage;
 /// data) iterated over eight values of one width, all-zero (or all-one) values vs random values. The instruction
 /// stream is identical for both classes by construction, and uniform values stay uniform, so any |t| here is the
 /// processor timing the same instructions differently for different data (for example through power and clock
-/// management). It separates such an effect from anything in a kernel's code: the bitsliced Rijndael kernel shows a
-/// signal at its vector widths only (benchmarks/results/leakage.md), and these probes, at the same widths, do not.
+/// management). It separates such an effect from anything in a kernel's code: the bitsliced Rijndael kernel showed a
+/// signal at its vector widths only, until its planes stopped passing through a wiped stack buffer
+/// (benchmarks/results/leakage.md), and these probes, at the same widths, did not.
 /// </summary>
 internal sealed class CpuProbeCase : LeakageCase
 {
@@ -145,7 +146,8 @@ internal sealed class CpuProbeCase : LeakageCase
 /// The bitsliced kernel's S-box circuit alone, at one plane width: eight bit planes (the same 64-bit plane in every
 /// lane) through SubBytes, chained <see cref="Rounds"/> times, all-zero vs random planes. Zero planes stay uniform
 /// (every byte equal) through the chain. Between the CPU probes and the whole kernel: it tells whether the circuit
-/// itself, as the JIT compiles it at that width, carries the wide-width signal.
+/// itself, as the JIT compiles it at that width, carries a signal. It reproduced the wide widths' signal while the
+/// one-batch SubBytes moved its planes out through a stack buffer and wiped it, and is its regression case.
 /// </summary>
 internal sealed class BitslicedSBoxCase : LeakageCase
 {
