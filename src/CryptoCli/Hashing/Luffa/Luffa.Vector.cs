@@ -95,20 +95,15 @@ internal sealed class LuffaVectorKernel : LuffaKernel
     {
         int width = TWidth.Value;
 
-        // Transpose V0..V3 into x0..x7 (lane j = V_j); V4 of Luffa-512 stays scalar in y0..y7.
-        Span<uint> lanes = stackalloc uint[32];
-        lanes.Clear();
-        int vectorWords = Math.Min(width, 4) * 8;
-        for (int w = 0; w < vectorWords; w++)
-        {
-            lanes[4 * (w & 7) + (w >> 3)] = state[w];
-        }
-
-        ref uint lane = ref MemoryMarshal.GetReference(lanes);
-        Vector128<uint> x0 = Vector128.LoadUnsafe(ref lane, 0), x1 = Vector128.LoadUnsafe(ref lane, 4);
-        Vector128<uint> x2 = Vector128.LoadUnsafe(ref lane, 8), x3 = Vector128.LoadUnsafe(ref lane, 12);
-        Vector128<uint> x4 = Vector128.LoadUnsafe(ref lane, 16), x5 = Vector128.LoadUnsafe(ref lane, 20);
-        Vector128<uint> x6 = Vector128.LoadUnsafe(ref lane, 24), x7 = Vector128.LoadUnsafe(ref lane, 28);
+        // Transpose V0..V3 into x0..x7 (lane j = V_j; lane 3 is zero for Luffa-224/256); V4 of Luffa-512 stays scalar in
+        // y0..y7. The words go into the vectors by register moves, not through a stack buffer written word by word
+        // and read as vectors: that pattern (and wiping the buffer afterwards) made the call's time depend on the data
+        // by a fraction of a nanosecond on AMD Zen 3 (docs/leakage-test.md).
+        bool fourLanes = width >= 4;
+        Vector128<uint> x0 = Column(state, 0, fourLanes), x1 = Column(state, 1, fourLanes);
+        Vector128<uint> x2 = Column(state, 2, fourLanes), x3 = Column(state, 3, fourLanes);
+        Vector128<uint> x4 = Column(state, 4, fourLanes), x5 = Column(state, 5, fourLanes);
+        Vector128<uint> x6 = Column(state, 6, fourLanes), x7 = Column(state, 7, fourLanes);
         uint y0 = 0, y1 = 0, y2 = 0, y3 = 0, y4 = 0, y5 = 0, y6 = 0, y7 = 0;
         if (width == 5)
         {
@@ -179,26 +174,23 @@ internal sealed class LuffaVectorKernel : LuffaKernel
             uint m5 = BinaryPrimitives.ReadUInt32BigEndian(blocks.Slice(offset + 20));
             uint m6 = BinaryPrimitives.ReadUInt32BigEndian(blocks.Slice(offset + 24));
             uint m7 = BinaryPrimitives.ReadUInt32BigEndian(blocks.Slice(offset + 28));
-            int vectorLanes = Math.Min(width, 4);
-            for (int j = 0; j < vectorLanes; j++)
-            {
-                Unsafe.Add(ref lane, j) = m0; Unsafe.Add(ref lane, 4 + j) = m1;
-                Unsafe.Add(ref lane, 8 + j) = m2; Unsafe.Add(ref lane, 12 + j) = m3;
-                Unsafe.Add(ref lane, 16 + j) = m4; Unsafe.Add(ref lane, 20 + j) = m5;
-                Unsafe.Add(ref lane, 24 + j) = m6; Unsafe.Add(ref lane, 28 + j) = m7;
-                uint top = m7;
-                m7 = m6; m6 = m5; m5 = m4; m4 = m3 ^ top; m3 = m2 ^ top; m2 = m1; m1 = m0 ^ top; m0 = top;
-            }
-
+            // The message for lane j is M times 2^j (MULT2 applied j times); V4 takes M times 2^4.
+            uint a0 = m0, a1 = m1, a2 = m2, a3 = m3, a4 = m4, a5 = m5, a6 = m6, a7 = m7;
+            MultiplyByTwo(ref m0, ref m1, ref m2, ref m3, ref m4, ref m5, ref m6, ref m7);
+            uint b0 = m0, b1 = m1, b2 = m2, b3 = m3, b4 = m4, b5 = m5, b6 = m6, b7 = m7;
+            MultiplyByTwo(ref m0, ref m1, ref m2, ref m3, ref m4, ref m5, ref m6, ref m7);
+            uint c0 = m0, c1 = m1, c2 = m2, c3 = m3, c4 = m4, c5 = m5, c6 = m6, c7 = m7;
+            MultiplyByTwo(ref m0, ref m1, ref m2, ref m3, ref m4, ref m5, ref m6, ref m7);
+            uint keep = fourLanes ? ~0u : 0u; // Luffa-224/256 have no V3: their lane 3 stays zero
+            x0 ^= Vector128.Create(a0, b0, c0, m0 & keep); x1 ^= Vector128.Create(a1, b1, c1, m1 & keep);
+            x2 ^= Vector128.Create(a2, b2, c2, m2 & keep); x3 ^= Vector128.Create(a3, b3, c3, m3 & keep);
+            x4 ^= Vector128.Create(a4, b4, c4, m4 & keep); x5 ^= Vector128.Create(a5, b5, c5, m5 & keep);
+            x6 ^= Vector128.Create(a6, b6, c6, m6 & keep); x7 ^= Vector128.Create(a7, b7, c7, m7 & keep);
             if (width == 5)
             {
+                MultiplyByTwo(ref m0, ref m1, ref m2, ref m3, ref m4, ref m5, ref m6, ref m7);
                 y0 ^= m0; y1 ^= m1; y2 ^= m2; y3 ^= m3; y4 ^= m4; y5 ^= m5; y6 ^= m6; y7 ^= m7;
             }
-
-            x0 ^= Vector128.LoadUnsafe(ref lane, 0); x1 ^= Vector128.LoadUnsafe(ref lane, 4);
-            x2 ^= Vector128.LoadUnsafe(ref lane, 8); x3 ^= Vector128.LoadUnsafe(ref lane, 12);
-            x4 ^= Vector128.LoadUnsafe(ref lane, 16); x5 ^= Vector128.LoadUnsafe(ref lane, 20);
-            x6 ^= Vector128.LoadUnsafe(ref lane, 24); x7 ^= Vector128.LoadUnsafe(ref lane, 28);
 
             // Tweak: words 4..7 of V_j rotated left by j (lane j), and by 4 for V4.
             x4 = TweakLanes(x4, rotateBy1, rotateBy2); x5 = TweakLanes(x5, rotateBy1, rotateBy2);
@@ -226,20 +218,41 @@ internal sealed class LuffaVectorKernel : LuffaKernel
         }
 
         // Transpose back.
-        x0.StoreUnsafe(ref lane, 0); x1.StoreUnsafe(ref lane, 4); x2.StoreUnsafe(ref lane, 8); x3.StoreUnsafe(ref lane, 12);
-        x4.StoreUnsafe(ref lane, 16); x5.StoreUnsafe(ref lane, 20); x6.StoreUnsafe(ref lane, 24); x7.StoreUnsafe(ref lane, 28);
-        for (int w = 0; w < vectorWords; w++)
-        {
-            state[w] = lanes[4 * (w & 7) + (w >> 3)];
-        }
-
+        StoreColumn(state, 0, x0, fourLanes); StoreColumn(state, 1, x1, fourLanes);
+        StoreColumn(state, 2, x2, fourLanes); StoreColumn(state, 3, x3, fourLanes);
+        StoreColumn(state, 4, x4, fourLanes); StoreColumn(state, 5, x5, fourLanes);
+        StoreColumn(state, 6, x6, fourLanes); StoreColumn(state, 7, x7, fourLanes);
         if (width == 5)
         {
             state[32] = y0; state[33] = y1; state[34] = y2; state[35] = y3;
             state[36] = y4; state[37] = y5; state[38] = y6; state[39] = y7;
         }
+    }
 
-        lanes.Clear();
+    /// <summary>Word <paramref name="k"/> of V0..V3 as the four lanes of one vector (lane 3 zero without V3).</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static Vector128<uint> Column(Span<uint> state, int k, bool fourLanes) =>
+        Vector128.Create(state[k], state[8 + k], state[16 + k], fourLanes ? state[24 + k] : 0u);
+
+    /// <summary>The lanes of <paramref name="column"/> back to word <paramref name="k"/> of V0..V3.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void StoreColumn(Span<uint> state, int k, Vector128<uint> column, bool fourLanes)
+    {
+        state[k] = column.GetElement(0);
+        state[8 + k] = column.GetElement(1);
+        state[16 + k] = column.GetElement(2);
+        if (fourLanes)
+        {
+            state[24 + k] = column.GetElement(3);
+        }
+    }
+
+    /// <summary>MULT2 on eight words (multiplication by x in GF(2^32)^8, Luffa's message expansion).</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void MultiplyByTwo(ref uint m0, ref uint m1, ref uint m2, ref uint m3, ref uint m4, ref uint m5, ref uint m6, ref uint m7)
+    {
+        uint top = m7;
+        m7 = m6; m6 = m5; m5 = m4; m4 = m3 ^ top; m3 = m2 ^ top; m2 = m1; m1 = m0 ^ top; m0 = top;
     }
 
     /// <summary>MI_5's two neighbour mixes: V_j = V_j * 2 ^ old V_{j+1}, then V_j = V_j * 2 ^ old V_{j-1} (mod 5).</summary>
