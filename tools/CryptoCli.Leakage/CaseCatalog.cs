@@ -86,6 +86,14 @@ internal static class CaseCatalog
             new FunctionCase("luffa-512-vector", "LuffaCore.Hash(512), Vector128 kernel, 64-byte message",
                 Claim.ConstantTime, 64, 64, (input, output) => LuffaCore.Hash(512, input, output, LuffaCore.Kernels.Get("vector128").Create()),
                 () => LuffaCore.Kernels.Get("vector128").IsSupported ? null : "Vector128 is not hardware accelerated"),
+            new FunctionCase("luffa-512-avx2", "LuffaCore.Hash(512), AVX2 kernel (all five sub-blocks in 256-bit registers), 64-byte message",
+                Claim.ConstantTime, 64, 64, (input, output) => LuffaCore.Hash(512, input, output, LuffaCore.Kernels.Get("avx2").Create()),
+                () => LuffaCore.Kernels.Get("avx2").IsSupported ? null : "no AVX2 in this process"),
+            new FunctionCase("luffa-512-portable", "LuffaCore.Hash(512), portable scalar kernel, 64-byte message",
+                Claim.ConstantTime, 64, 64, (input, output) => LuffaCore.Hash(512, input, output, LuffaCore.Kernels.Get("portable").Create()), Always),
+            new FunctionCase("luffa-384-vector", "LuffaCore.Hash(384), Vector128 kernel, 64-byte message",
+                Claim.ConstantTime, 64, 48, (input, output) => LuffaCore.Hash(384, input, output, LuffaCore.Kernels.Get("vector128").Create()),
+                () => LuffaCore.Kernels.Get("vector128").IsSupported ? null : "Vector128 is not hardware accelerated"),
 
             // Haraka: the hardware kernels (the public entry points pick them when present).
             new FunctionCase("haraka-256-hw", "Haraka.Haraka256 (AES instructions), 32-byte input",

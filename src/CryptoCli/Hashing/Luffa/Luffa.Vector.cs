@@ -3,7 +3,10 @@
 // Layout as in Hitachi's luffa_for_sse2.c: the state is transposed so that vector x_k holds word k of sub-blocks
 // V0..V3 (one sub-block per lane). The bitsliced 4-bit S-box (SubCrumb) and MixWord then run on four
 // permutations Q_0..Q_3 at once; the tweak is a per-lane rotation. Luffa-224/256 leave lane 3 idle; Luffa-512's
-// fifth sub-block runs in scalar registers inside the same step loop, so the integer and vector units overlap.
+// fifth sub-block V4 runs in lane 0 of a second set of eight vectors (y0..y7), three lanes idle, and its words reach
+// the other sub-blocks by shuffles and blends. An earlier version kept V4 in scalar registers, moving words between the
+// integer and vector units in every round: faster on x64, but its time varied with the message on AMD Zen 3
+// (docs/leakage-test.md). On x64 with AVX2, Luffa-512 takes LuffaAvx2Kernel instead, which is faster than both.
 // Constant-time: no table lookups and no data-dependent branches.
 
 using System;
@@ -32,7 +35,21 @@ internal sealed class LuffaVectorKernel : LuffaKernel
     /// <summary>Step constants per lane: [2i] = (C_0[2i], C_1[2i], C_2[2i], C_3[2i]) for word 0, [2i + 1] for word 4.</summary>
     private static readonly Vector128<uint>[] s_stepConstants = CreateStepConstants();
 
+    /// <summary>Q_4's step constants (Luffa-512's fifth sub-block) in lane 0: [2i] for word 0, [2i + 1] for word 4.</summary>
+    private static readonly Vector128<uint>[] s_fifthStepConstants = CreateFifthStepConstants();
+
     public static bool IsSupported => Vector128.IsHardwareAccelerated;
+
+    private static Vector128<uint>[] CreateFifthStepConstants()
+    {
+        var constants = new Vector128<uint>[16];
+        for (int i = 0; i < 16; i++)
+        {
+            constants[i] = Vector128.CreateScalar(LuffaConstants.Step[64 + i]);
+        }
+
+        return constants;
+    }
 
     private static Vector128<uint>[] CreateStepConstants()
     {
@@ -68,7 +85,7 @@ internal sealed class LuffaVectorKernel : LuffaKernel
     }
 
     // One specialised copy per width: the JIT folds every "width ==" test, so Luffa-224/256/384 carry no trace of
-    // the scalar fifth sub-block (which would otherwise cost registers in the shared loop).
+    // the fifth sub-block (which would otherwise cost registers in the shared loop).
     private interface IWidth
     {
         public static abstract int Value { get; }
@@ -95,8 +112,8 @@ internal sealed class LuffaVectorKernel : LuffaKernel
     {
         int width = TWidth.Value;
 
-        // Transpose V0..V3 into x0..x7 (lane j = V_j; lane 3 is zero for Luffa-224/256); V4 of Luffa-512 stays scalar in
-        // y0..y7. The words go into the vectors by register moves, not through a stack buffer written word by word
+        // Transpose V0..V3 into x0..x7 (lane j = V_j; lane 3 is zero for Luffa-224/256); V4 of Luffa-512 goes to lane 0
+        // of y0..y7. The words go into the vectors by register moves, not through a stack buffer written word by word
         // and read as vectors: that pattern (and wiping the buffer afterwards) made the call's time depend on the data
         // by a fraction of a nanosecond on AMD Zen 3 (docs/leakage-test.md).
         bool fourLanes = width >= 4;
@@ -104,11 +121,13 @@ internal sealed class LuffaVectorKernel : LuffaKernel
         Vector128<uint> x2 = Column(state, 2, fourLanes), x3 = Column(state, 3, fourLanes);
         Vector128<uint> x4 = Column(state, 4, fourLanes), x5 = Column(state, 5, fourLanes);
         Vector128<uint> x6 = Column(state, 6, fourLanes), x7 = Column(state, 7, fourLanes);
-        uint y0 = 0, y1 = 0, y2 = 0, y3 = 0, y4 = 0, y5 = 0, y6 = 0, y7 = 0;
+        Vector128<uint> y0 = default, y1 = default, y2 = default, y3 = default, y4 = default, y5 = default, y6 = default, y7 = default;
         if (width == 5)
         {
-            y0 = state[32]; y1 = state[33]; y2 = state[34]; y3 = state[35];
-            y4 = state[36]; y5 = state[37]; y6 = state[38]; y7 = state[39];
+            y0 = Vector128.CreateScalar(state[32]); y1 = Vector128.CreateScalar(state[33]);
+            y2 = Vector128.CreateScalar(state[34]); y3 = Vector128.CreateScalar(state[35]);
+            y4 = Vector128.CreateScalar(state[36]); y5 = Vector128.CreateScalar(state[37]);
+            y6 = Vector128.CreateScalar(state[38]); y7 = Vector128.CreateScalar(state[39]);
         }
 
         // Lane masks: which lanes take part in the sum of MI (lane 3 is idle for width 3), and the tweak's
@@ -117,7 +136,7 @@ internal sealed class LuffaVectorKernel : LuffaKernel
         Vector128<uint> rotateBy1 = Vector128.Create(0u, ~0u, 0u, ~0u);
         Vector128<uint> rotateBy2 = Vector128.Create(0u, 0u, ~0u, ~0u);
         ref Vector128<uint> constants = ref MemoryMarshal.GetArrayDataReference(s_stepConstants);
-        ref uint scalarConstants = ref LuffaConstants.Step[64];
+        ref Vector128<uint> fifthConstants = ref MemoryMarshal.GetArrayDataReference(s_fifthStepConstants);
 
         for (int offset = 0; offset + 32 <= blocks.Length; offset += 32)
         {
@@ -126,27 +145,27 @@ internal sealed class LuffaVectorKernel : LuffaKernel
             Vector128<uint> t7 = SumLanes(x7 & sumMask);
             if (width == 5)
             {
-                t7 ^= Vector128.Create(y7);
+                t7 ^= Lane0(y7);
             }
 
             Vector128<uint> tk = SumLanes(x0 & sumMask), tNext;
             if (width == 5)
             {
-                tk ^= Vector128.Create(y0);
-                y0 ^= t7.ToScalar();
+                tk ^= Lane0(y0);
+                y0 ^= t7;
             }
 
             x0 ^= t7;
-            tNext = NextSum(x1, y1, sumMask, width); x1 ^= tk ^ t7; if (width == 5) { y1 ^= (tk ^ t7).ToScalar(); } tk = tNext;
-            tNext = NextSum(x2, y2, sumMask, width); x2 ^= tk; if (width == 5) { y2 ^= tk.ToScalar(); } tk = tNext;
-            tNext = NextSum(x3, y3, sumMask, width); x3 ^= tk ^ t7; if (width == 5) { y3 ^= (tk ^ t7).ToScalar(); } tk = tNext;
-            tNext = NextSum(x4, y4, sumMask, width); x4 ^= tk ^ t7; if (width == 5) { y4 ^= (tk ^ t7).ToScalar(); } tk = tNext;
-            tNext = NextSum(x5, y5, sumMask, width); x5 ^= tk; if (width == 5) { y5 ^= tk.ToScalar(); } tk = tNext;
-            tNext = NextSum(x6, y6, sumMask, width); x6 ^= tk; if (width == 5) { y6 ^= tk.ToScalar(); } tk = tNext;
+            tNext = NextSum(x1, y1, sumMask, width); x1 ^= tk ^ t7; if (width == 5) { y1 ^= tk ^ t7; } tk = tNext;
+            tNext = NextSum(x2, y2, sumMask, width); x2 ^= tk; if (width == 5) { y2 ^= tk; } tk = tNext;
+            tNext = NextSum(x3, y3, sumMask, width); x3 ^= tk ^ t7; if (width == 5) { y3 ^= tk ^ t7; } tk = tNext;
+            tNext = NextSum(x4, y4, sumMask, width); x4 ^= tk ^ t7; if (width == 5) { y4 ^= tk ^ t7; } tk = tNext;
+            tNext = NextSum(x5, y5, sumMask, width); x5 ^= tk; if (width == 5) { y5 ^= tk; } tk = tNext;
+            tNext = NextSum(x6, y6, sumMask, width); x6 ^= tk; if (width == 5) { y6 ^= tk; } tk = tNext;
             x7 ^= tk;
             if (width == 5)
             {
-                y7 ^= tk.ToScalar();
+                y7 ^= tk;
             }
 
             if (width == 4)
@@ -165,7 +184,7 @@ internal sealed class LuffaVectorKernel : LuffaKernel
                 MixFive(ref x0, ref y0, ref x1, ref y1, ref x2, ref y2, ref x3, ref y3, ref x4, ref y4, ref x5, ref y5, ref x6, ref y6, ref x7, ref y7);
             }
 
-            // MI step 2: V_j ^= M * 2^j. The multiples are built in scalar registers and stored transposed.
+            // MI step 2: V_j ^= M * 2^j. The multiples are built in scalar registers and inserted into the lanes.
             uint m0 = BinaryPrimitives.ReadUInt32BigEndian(blocks.Slice(offset));
             uint m1 = BinaryPrimitives.ReadUInt32BigEndian(blocks.Slice(offset + 4));
             uint m2 = BinaryPrimitives.ReadUInt32BigEndian(blocks.Slice(offset + 8));
@@ -189,7 +208,8 @@ internal sealed class LuffaVectorKernel : LuffaKernel
             if (width == 5)
             {
                 MultiplyByTwo(ref m0, ref m1, ref m2, ref m3, ref m4, ref m5, ref m6, ref m7);
-                y0 ^= m0; y1 ^= m1; y2 ^= m2; y3 ^= m3; y4 ^= m4; y5 ^= m5; y6 ^= m6; y7 ^= m7;
+                y0 ^= Vector128.CreateScalar(m0); y1 ^= Vector128.CreateScalar(m1); y2 ^= Vector128.CreateScalar(m2); y3 ^= Vector128.CreateScalar(m3);
+                y4 ^= Vector128.CreateScalar(m4); y5 ^= Vector128.CreateScalar(m5); y6 ^= Vector128.CreateScalar(m6); y7 ^= Vector128.CreateScalar(m7);
             }
 
             // Tweak: words 4..7 of V_j rotated left by j (lane j), and by 4 for V4.
@@ -197,22 +217,22 @@ internal sealed class LuffaVectorKernel : LuffaKernel
             x6 = TweakLanes(x6, rotateBy1, rotateBy2); x7 = TweakLanes(x7, rotateBy1, rotateBy2);
             if (width == 5)
             {
-                y4 = Bits.RotateLeft(y4, 4); y5 = Bits.RotateLeft(y5, 4); y6 = Bits.RotateLeft(y6, 4); y7 = Bits.RotateLeft(y7, 4);
+                y4 = RotateLeft(y4, 4); y5 = RotateLeft(y5, 4); y6 = RotateLeft(y6, 4); y7 = RotateLeft(y7, 4);
             }
 
-            // The 8 steps of Q_0..Q_3 in the lanes (and Q_4 in scalar registers for Luffa-512), unrolled by two.
+            // The 8 steps of Q_0..Q_3 in the lanes (and Q_4 in lane 0 of y0..y7 for Luffa-512), unrolled by two.
             for (int i = 0; i < 16; i += 4)
             {
                 Step(ref x0, ref x1, ref x2, ref x3, ref x4, ref x5, ref x6, ref x7, Unsafe.Add(ref constants, i), Unsafe.Add(ref constants, i + 1));
                 if (width == 5)
                 {
-                    LuffaPortableKernel.Step(ref y0, ref y1, ref y2, ref y3, ref y4, ref y5, ref y6, ref y7, Unsafe.Add(ref scalarConstants, i), Unsafe.Add(ref scalarConstants, i + 1));
+                    Step(ref y0, ref y1, ref y2, ref y3, ref y4, ref y5, ref y6, ref y7, Unsafe.Add(ref fifthConstants, i), Unsafe.Add(ref fifthConstants, i + 1));
                 }
 
                 Step(ref x0, ref x1, ref x2, ref x3, ref x4, ref x5, ref x6, ref x7, Unsafe.Add(ref constants, i + 2), Unsafe.Add(ref constants, i + 3));
                 if (width == 5)
                 {
-                    LuffaPortableKernel.Step(ref y0, ref y1, ref y2, ref y3, ref y4, ref y5, ref y6, ref y7, Unsafe.Add(ref scalarConstants, i + 2), Unsafe.Add(ref scalarConstants, i + 3));
+                    Step(ref y0, ref y1, ref y2, ref y3, ref y4, ref y5, ref y6, ref y7, Unsafe.Add(ref fifthConstants, i + 2), Unsafe.Add(ref fifthConstants, i + 3));
                 }
             }
         }
@@ -224,8 +244,8 @@ internal sealed class LuffaVectorKernel : LuffaKernel
         StoreColumn(state, 6, x6, fourLanes); StoreColumn(state, 7, x7, fourLanes);
         if (width == 5)
         {
-            state[32] = y0; state[33] = y1; state[34] = y2; state[35] = y3;
-            state[36] = y4; state[37] = y5; state[38] = y6; state[39] = y7;
+            state[32] = y0.ToScalar(); state[33] = y1.ToScalar(); state[34] = y2.ToScalar(); state[35] = y3.ToScalar();
+            state[36] = y4.ToScalar(); state[37] = y5.ToScalar(); state[38] = y6.ToScalar(); state[39] = y7.ToScalar();
         }
     }
 
@@ -255,46 +275,58 @@ internal sealed class LuffaVectorKernel : LuffaKernel
         m7 = m6; m6 = m5; m5 = m4; m4 = m3 ^ top; m3 = m2 ^ top; m2 = m1; m1 = m0 ^ top; m0 = top;
     }
 
-    /// <summary>MI_5's two neighbour mixes: V_j = V_j * 2 ^ old V_{j+1}, then V_j = V_j * 2 ^ old V_{j-1} (mod 5).</summary>
+    /// <summary>MI_5's two neighbour mixes: V_j = V_j * 2 ^ old V_{j+1}, then V_j = V_j * 2 ^ old V_{j-1} (mod 5). V0..V3
+    /// are the lanes of x0..x7, V4 is lane 0 of y0..y7; words move between them by shuffles and blends only.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static void MixFive(
-        ref Vector128<uint> x0, ref uint y0, ref Vector128<uint> x1, ref uint y1, ref Vector128<uint> x2, ref uint y2, ref Vector128<uint> x3, ref uint y3,
-        ref Vector128<uint> x4, ref uint y4, ref Vector128<uint> x5, ref uint y5, ref Vector128<uint> x6, ref uint y6, ref Vector128<uint> x7, ref uint y7)
+        ref Vector128<uint> x0, ref Vector128<uint> y0, ref Vector128<uint> x1, ref Vector128<uint> y1, ref Vector128<uint> x2, ref Vector128<uint> y2,
+        ref Vector128<uint> x3, ref Vector128<uint> y3, ref Vector128<uint> x4, ref Vector128<uint> y4, ref Vector128<uint> x5, ref Vector128<uint> y5,
+        ref Vector128<uint> x6, ref Vector128<uint> y6, ref Vector128<uint> x7, ref Vector128<uint> y7)
     {
-        // Lanes 0..2 take lanes 1..3, lane 3 takes V4, V4 takes lane 0.
+        // Lanes 0..2 take lanes 1..3, lane 3 takes V4; V4 takes lane 0 (already in place).
+        Vector128<uint> lane3 = Vector128.Create(0u, 0u, 0u, ~0u);
         Vector128<uint> fromRight = Vector128.Create(1u, 2u, 3u, 3u);
-        Vector128<uint> n0 = Vector128.Shuffle(x0, fromRight).WithElement(3, y0), n1 = Vector128.Shuffle(x1, fromRight).WithElement(3, y1);
-        Vector128<uint> n2 = Vector128.Shuffle(x2, fromRight).WithElement(3, y2), n3 = Vector128.Shuffle(x3, fromRight).WithElement(3, y3);
-        Vector128<uint> n4 = Vector128.Shuffle(x4, fromRight).WithElement(3, y4), n5 = Vector128.Shuffle(x5, fromRight).WithElement(3, y5);
-        Vector128<uint> n6 = Vector128.Shuffle(x6, fromRight).WithElement(3, y6), n7 = Vector128.Shuffle(x7, fromRight).WithElement(3, y7);
-        uint z0 = x0.ToScalar(), z1 = x1.ToScalar(), z2 = x2.ToScalar(), z3 = x3.ToScalar();
-        uint z4 = x4.ToScalar(), z5 = x5.ToScalar(), z6 = x6.ToScalar(), z7 = x7.ToScalar();
+        Vector128<uint> n0 = Vector128.ConditionalSelect(lane3, Lane0(y0), Vector128.Shuffle(x0, fromRight));
+        Vector128<uint> n1 = Vector128.ConditionalSelect(lane3, Lane0(y1), Vector128.Shuffle(x1, fromRight));
+        Vector128<uint> n2 = Vector128.ConditionalSelect(lane3, Lane0(y2), Vector128.Shuffle(x2, fromRight));
+        Vector128<uint> n3 = Vector128.ConditionalSelect(lane3, Lane0(y3), Vector128.Shuffle(x3, fromRight));
+        Vector128<uint> n4 = Vector128.ConditionalSelect(lane3, Lane0(y4), Vector128.Shuffle(x4, fromRight));
+        Vector128<uint> n5 = Vector128.ConditionalSelect(lane3, Lane0(y5), Vector128.Shuffle(x5, fromRight));
+        Vector128<uint> n6 = Vector128.ConditionalSelect(lane3, Lane0(y6), Vector128.Shuffle(x6, fromRight));
+        Vector128<uint> n7 = Vector128.ConditionalSelect(lane3, Lane0(y7), Vector128.Shuffle(x7, fromRight));
+        Vector128<uint> z0 = x0, z1 = x1, z2 = x2, z3 = x3, z4 = x4, z5 = x5, z6 = x6, z7 = x7;
         MultiplyBy2(ref x0, ref x1, ref x2, ref x3, ref x4, ref x5, ref x6, ref x7);
         MultiplyBy2(ref y0, ref y1, ref y2, ref y3, ref y4, ref y5, ref y6, ref y7);
         x0 ^= n0; x1 ^= n1; x2 ^= n2; x3 ^= n3; x4 ^= n4; x5 ^= n5; x6 ^= n6; x7 ^= n7;
         y0 ^= z0; y1 ^= z1; y2 ^= z2; y3 ^= z3; y4 ^= z4; y5 ^= z5; y6 ^= z6; y7 ^= z7;
 
-        // Lane 0 takes V4, lanes 1..3 take lanes 0..2, V4 takes lane 3.
+        // Lane 0 takes V4, lanes 1..3 take lanes 0..2; V4 takes lane 3.
+        Vector128<uint> lane0 = Vector128.Create(~0u, 0u, 0u, 0u);
         Vector128<uint> fromLeft = Vector128.Create(0u, 0u, 1u, 2u);
-        n0 = Vector128.Shuffle(x0, fromLeft).WithElement(0, y0); n1 = Vector128.Shuffle(x1, fromLeft).WithElement(0, y1);
-        n2 = Vector128.Shuffle(x2, fromLeft).WithElement(0, y2); n3 = Vector128.Shuffle(x3, fromLeft).WithElement(0, y3);
-        n4 = Vector128.Shuffle(x4, fromLeft).WithElement(0, y4); n5 = Vector128.Shuffle(x5, fromLeft).WithElement(0, y5);
-        n6 = Vector128.Shuffle(x6, fromLeft).WithElement(0, y6); n7 = Vector128.Shuffle(x7, fromLeft).WithElement(0, y7);
-        z0 = x0.GetElement(3); z1 = x1.GetElement(3); z2 = x2.GetElement(3); z3 = x3.GetElement(3);
-        z4 = x4.GetElement(3); z5 = x5.GetElement(3); z6 = x6.GetElement(3); z7 = x7.GetElement(3);
+        Vector128<uint> lastLane = Vector128.Create(3u);
+        n0 = Vector128.ConditionalSelect(lane0, y0, Vector128.Shuffle(x0, fromLeft)); n1 = Vector128.ConditionalSelect(lane0, y1, Vector128.Shuffle(x1, fromLeft));
+        n2 = Vector128.ConditionalSelect(lane0, y2, Vector128.Shuffle(x2, fromLeft)); n3 = Vector128.ConditionalSelect(lane0, y3, Vector128.Shuffle(x3, fromLeft));
+        n4 = Vector128.ConditionalSelect(lane0, y4, Vector128.Shuffle(x4, fromLeft)); n5 = Vector128.ConditionalSelect(lane0, y5, Vector128.Shuffle(x5, fromLeft));
+        n6 = Vector128.ConditionalSelect(lane0, y6, Vector128.Shuffle(x6, fromLeft)); n7 = Vector128.ConditionalSelect(lane0, y7, Vector128.Shuffle(x7, fromLeft));
+        z0 = Vector128.Shuffle(x0, lastLane); z1 = Vector128.Shuffle(x1, lastLane); z2 = Vector128.Shuffle(x2, lastLane); z3 = Vector128.Shuffle(x3, lastLane);
+        z4 = Vector128.Shuffle(x4, lastLane); z5 = Vector128.Shuffle(x5, lastLane); z6 = Vector128.Shuffle(x6, lastLane); z7 = Vector128.Shuffle(x7, lastLane);
         MultiplyBy2(ref x0, ref x1, ref x2, ref x3, ref x4, ref x5, ref x6, ref x7);
         MultiplyBy2(ref y0, ref y1, ref y2, ref y3, ref y4, ref y5, ref y6, ref y7);
         x0 ^= n0; x1 ^= n1; x2 ^= n2; x3 ^= n3; x4 ^= n4; x5 ^= n5; x6 ^= n6; x7 ^= n7;
         y0 ^= z0; y1 ^= z1; y2 ^= z2; y3 ^= z3; y4 ^= z4; y5 ^= z5; y6 ^= z6; y7 ^= z7;
     }
 
-    /// <summary>XOR of word k over all sub-blocks (lanes and, for Luffa-512, the scalar V4), in every lane.</summary>
+    /// <summary>XOR of word k over all sub-blocks (lanes and, for Luffa-512, V4 in lane 0 of y), in every lane.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static Vector128<uint> NextSum(Vector128<uint> x, uint y, Vector128<uint> sumMask, int width)
+    private static Vector128<uint> NextSum(Vector128<uint> x, Vector128<uint> y, Vector128<uint> sumMask, int width)
     {
         Vector128<uint> sum = SumLanes(x & sumMask);
-        return width == 5 ? sum ^ Vector128.Create(y) : sum;
+        return width == 5 ? sum ^ Lane0(y) : sum;
     }
+
+    /// <summary>Lane 0 of <paramref name="v"/> in every lane.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static Vector128<uint> Lane0(Vector128<uint> v) => Vector128.Shuffle(v, Vector128<uint>.Zero);
 
     /// <summary>XOR of the four lanes, in every lane.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
@@ -319,13 +351,6 @@ internal sealed class LuffaVectorKernel : LuffaKernel
         ref Vector128<uint> a4, ref Vector128<uint> a5, ref Vector128<uint> a6, ref Vector128<uint> a7)
     {
         Vector128<uint> top = a7;
-        a7 = a6; a6 = a5; a5 = a4; a4 = a3 ^ top; a3 = a2 ^ top; a2 = a1; a1 = a0 ^ top; a0 = top;
-    }
-
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void MultiplyBy2(ref uint a0, ref uint a1, ref uint a2, ref uint a3, ref uint a4, ref uint a5, ref uint a6, ref uint a7)
-    {
-        uint top = a7;
         a7 = a6; a6 = a5; a5 = a4; a4 = a3 ^ top; a3 = a2 ^ top; a2 = a1; a1 = a0 ^ top; a0 = top;
     }
 

@@ -42,11 +42,13 @@ internal sealed class LuffaCore : IDisposable
     private bool _hasData; // data appended since the last reset: a race seen before that is stale, not this digest's
 
     /// <summary>
-    /// The Luffa kernels, fastest first: the Vector128 kernel where Vector128 is hardware accelerated, then the
-    /// portable scalar kernel, which always runs. Both are constant-time (bitsliced S-box, no tables).
+    /// The Luffa kernels, fastest first: the AVX2 kernel on x64 (Luffa-512 in 256-bit registers, the other widths as
+    /// the Vector128 kernel), the Vector128 kernel where Vector128 is hardware accelerated, then the portable scalar
+    /// kernel, which always runs. Both are constant-time (bitsliced S-box, no tables).
     /// </summary>
     internal static readonly KernelRegistry<Func<LuffaKernel>> Kernels = new(
 #if NET
+        new KernelEntry<Func<LuffaKernel>>("avx2", () => LuffaAvx2Kernel.IsSupported, () => LuffaAvx2Kernel.Instance, isConstantTime: true, usesHardware: true),
         new KernelEntry<Func<LuffaKernel>>("vector128", () => LuffaVectorKernel.IsSupported, () => LuffaVectorKernel.Instance, isConstantTime: true, usesHardware: true),
 #endif
         new KernelEntry<Func<LuffaKernel>>("portable", () => true, () => LuffaPortableKernel.Instance, isConstantTime: true));
