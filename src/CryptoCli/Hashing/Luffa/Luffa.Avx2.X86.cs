@@ -10,7 +10,6 @@
 // Constant-time: no table lookups and no data-dependent branches.
 
 using System;
-using System.Buffers.Binary;
 using System.Diagnostics;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
