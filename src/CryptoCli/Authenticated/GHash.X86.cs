@@ -1,5 +1,6 @@
 using System;
 using System.Diagnostics;
+using System.Diagnostics.CodeAnalysis;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 using System.Runtime.Intrinsics;
@@ -153,6 +154,31 @@ internal sealed class GHashPclmulKernel : GHashKernel
         Ssse3.Shuffle(acc.AsByte(), reverse).StoreUnsafe(ref MemoryMarshal.GetReference(y));
     }
 
+    /// <summary>
+    /// Folds 1 to powers.Length - 1 blocks into <paramref name="y"/> with one reduction: X_1·H^n + ... + X_n·H^1 with the
+    /// last n entries of <paramref name="powers"/> (twisted, highest first). The wide kernels' last partial group.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveOptimization)] // called once per message: never run its loop as tier-0 code
+    internal static void UpdateTail(Span<byte> y, ReadOnlySpan<byte> blocks, Vector128<ulong>[] powers)
+    {
+        int rest = blocks.Length / BlockSize;
+        Debug.Assert(rest > 0 && rest < powers.Length && blocks.Length % BlockSize == 0);
+        Vector128<byte> reverse = ByteReverse;
+        ref byte data = ref MemoryMarshal.GetReference(blocks);
+        ref Vector128<ulong> tail = ref Unsafe.Add(ref MemoryMarshal.GetArrayDataReference(powers), powers.Length - rest);
+        Vector128<ulong> x = Ssse3.Shuffle(Vector128.LoadUnsafe(ref MemoryMarshal.GetReference(y)), reverse).AsUInt64()
+            ^ Ssse3.Shuffle(Vector128.LoadUnsafe(ref data), reverse).AsUInt64();
+        Vector128<ulong> lo = default, mid = default, hi = default;
+        Accumulate(x, tail, ref lo, ref mid, ref hi);
+        for (int i = 1; i < rest; i++)
+        {
+            x = Ssse3.Shuffle(Vector128.LoadUnsafe(ref data, (nuint)(i * BlockSize)), reverse).AsUInt64();
+            Accumulate(x, Unsafe.Add(ref tail, i), ref lo, ref mid, ref hi);
+        }
+
+        Ssse3.Shuffle(ReduceTwisted(lo, mid, hi).AsByte(), reverse).StoreUnsafe(ref MemoryMarshal.GetReference(y));
+    }
+
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static void Accumulate(Vector128<ulong> x, Vector128<ulong> h, ref Vector128<ulong> lo, ref Vector128<ulong> mid, ref Vector128<ulong> hi)
     {
@@ -173,12 +199,12 @@ internal sealed class GHashPclmulKernel : GHashKernel
 /// GHASH on 256-bit VPCLMULQDQ (AVX2 registers): two blocks per carry-less multiply instruction, eight blocks per
 /// reduction as in <see cref="GHashPclmulKernel"/> (which also handles the last 1..7 blocks). Constant-time.
 /// </summary>
-internal sealed class GHashVpclmul256Kernel : GHashKernel
+internal sealed class GHashVpclmul256Kernel : GHashKernel, IGHashPowerPairs
 {
     private const int Group = 8;
 
     // (H^8, H^7), (H^6, H^5), (H^4, H^3), (H^2, H^1): the lower lane multiplies the earlier block.
-    private readonly Vector256<ulong>[] _pairs = new Vector256<ulong>[Group / 2];
+    private readonly Vector256<ulong>[] _pairs;
     private readonly Vector128<ulong>[] _powers = new Vector128<ulong>[Group];
     private readonly Vector256<ulong>[] _karatsubaPairs;
 
@@ -186,31 +212,34 @@ internal sealed class GHashVpclmul256Kernel : GHashKernel
     {
         Debug.Assert(IsSupported && hashKey.Length == BlockSize);
         GHashPclmulKernel.ComputePowers(hashKey, _powers);
+        _pairs = ComputePairs(_powers);
         _karatsubaPairs = ComputeKaratsubaPairs(_powers);
-        for (int i = 0; i < _pairs.Length; i++)
-        {
-            _pairs[i] = Vector256.Create(_powers[2 * i], _powers[2 * i + 1]);
-        }
     }
 
     public static bool IsSupported => Pclmulqdq.V256.IsSupported && Avx2.IsSupported && GHashPclmulKernel.IsSupported;
 
-    /// <summary>(H^8, H^7), ..., (H^2, H^1) (for GCM's stitched loop).</summary>
-    internal Vector256<ulong>[] PowerPairs => _pairs;
+    public Vector256<ulong>[] PowerPairs => _pairs;
 
-    /// <summary>The Karatsuba middle operands of the pairs: each lane holds its power's two halves xored, in both
-    /// words (for GCM's stitched loop).</summary>
-    internal Vector256<ulong>[] KaratsubaPairs => _karatsubaPairs;
+    public Vector256<ulong>[] KaratsubaPairs => _karatsubaPairs;
 
-    private static Vector256<ulong>[] ComputeKaratsubaPairs(Vector128<ulong>[] powers)
+    /// <summary>(H^8, H^7), ..., (H^2, H^1) from the last eight of <paramref name="powers"/>.</summary>
+    internal static Vector256<ulong>[] ComputePairs(Vector128<ulong>[] powers)
     {
-        Vector128<ulong>[] folded = GHashPclmulKernel.ComputeKaratsuba(powers);
-        var pairs = new Vector256<ulong>[powers.Length / 2];
+        var pairs = new Vector256<ulong>[Group / 2];
+        int first = powers.Length - Group;
         for (int i = 0; i < pairs.Length; i++)
         {
-            pairs[i] = Vector256.Create(folded[2 * i], folded[2 * i + 1]);
+            pairs[i] = Vector256.Create(powers[first + 2 * i], powers[first + 2 * i + 1]);
         }
 
+        return pairs;
+    }
+
+    /// <summary>The Karatsuba middle operands of the pairs of <see cref="ComputePairs"/>.</summary>
+    internal static Vector256<ulong>[] ComputeKaratsubaPairs(Vector128<ulong>[] powers)
+    {
+        Vector128<ulong>[] folded = GHashPclmulKernel.ComputeKaratsuba(powers);
+        Vector256<ulong>[] pairs = ComputePairs(folded);
         CryptographicOperationsHelper.ZeroVectors(folded);
         return pairs;
     }
@@ -253,39 +282,154 @@ internal sealed class GHashVpclmul256Kernel : GHashKernel
         if (offset < length)
         {
             // The last 1..7 blocks, on the 128-bit code with the same powers.
-            UpdateTail(y, blocks.Slice(offset));
+            GHashPclmulKernel.UpdateTail(y, blocks.Slice(offset), _powers);
         }
-    }
-
-    [MethodImpl(MethodImplOptions.AggressiveOptimization)] // called once per message: never run its loop as tier-0 code
-    private void UpdateTail(Span<byte> y, ReadOnlySpan<byte> blocks)
-    {
-        Vector128<byte> reverse = GHashPclmulKernel.ByteReverse;
-        int rest = blocks.Length / BlockSize;
-        ref byte data = ref MemoryMarshal.GetReference(blocks);
-        ref Vector128<ulong> tail = ref Unsafe.Add(ref MemoryMarshal.GetArrayDataReference(_powers), Group - rest);
-        Vector128<ulong> acc = Ssse3.Shuffle(Vector128.LoadUnsafe(ref MemoryMarshal.GetReference(y)), reverse).AsUInt64();
-        Vector128<ulong> lo = default, mid = default, hi = default;
-        for (int i = 0; i < rest; i++)
-        {
-            Vector128<ulong> x = Ssse3.Shuffle(Vector128.LoadUnsafe(ref data, (nuint)(i * BlockSize)), reverse).AsUInt64();
-            if (i == 0)
-            {
-                x ^= acc;
-            }
-
-            Vector128<ulong> h = Unsafe.Add(ref tail, i);
-            lo ^= Pclmulqdq.CarrylessMultiply(x, h, 0x00);
-            hi ^= Pclmulqdq.CarrylessMultiply(x, h, 0x11);
-            mid ^= Pclmulqdq.CarrylessMultiply(x, h, 0x01) ^ Pclmulqdq.CarrylessMultiply(x, h, 0x10);
-        }
-
-        Ssse3.Shuffle(GHashPclmulKernel.ReduceTwisted(lo, mid, hi).AsByte(), reverse).StoreUnsafe(ref MemoryMarshal.GetReference(y));
     }
 
     protected override void Dispose(bool disposing)
     {
         CryptographicOperationsHelper.ZeroVectors(_powers);
+        CryptographicOperationsHelper.ZeroVectors(_pairs);
+        CryptographicOperationsHelper.ZeroVectors(_karatsubaPairs);
+    }
+}
+/// <summary>
+/// What GCM's stitched loop (<see cref="GcmStitchedX86"/>) needs from a 256-bit-or-wider GHASH kernel: the powers
+/// H^8..H^1 in 256-bit pairs and their Karatsuba middle operands.
+/// </summary>
+internal interface IGHashPowerPairs
+{
+    /// <summary>(H^8, H^7), ..., (H^2, H^1), twisted; the lower lane multiplies the earlier block.</summary>
+    public Vector256<ulong>[] PowerPairs { get; }
+
+    /// <summary>For each lane of <see cref="PowerPairs"/>: its power's two halves xored, in both words.</summary>
+    public Vector256<ulong>[] KaratsubaPairs { get; }
+}
+
+/// <summary>
+/// The two operations of <see cref="GHashVpclmul512Kernel{TInstructions}"/> that need AVX-512: the carry-less
+/// multiplication in each of four 128-bit lanes (VPCLMULQDQ zmm) and the byte reversal of each lane (VPSHUFB zmm).
+/// <see cref="Vpclmul512Instructions"/> are the instructions; tests on CPUs without them put a software model here,
+/// so the kernel's loop, powers and reduction run on every x64 machine.
+/// </summary>
+internal interface IVpclmul512
+{
+    /// <summary>In each lane, the 128-bit carry-less product of the low (0x00), high (0x11) or mixed (0x01: a's high
+    /// word by b's low word; 0x10: a's low by b's high) 64-bit words.</summary>
+    public static abstract Vector512<ulong> Multiply(Vector512<ulong> a, Vector512<ulong> b, [ConstantExpected] byte control);
+
+    /// <summary>Reverses the 16 bytes of each 128-bit lane.</summary>
+    public static abstract Vector512<ulong> ReverseLanes(Vector512<byte> value);
+}
+
+/// <summary>VPCLMULQDQ and VPSHUFB on 512-bit registers.</summary>
+internal readonly struct Vpclmul512Instructions : IVpclmul512
+{
+    private static readonly Vector128<byte> s_reverse = GHashPclmulKernel.ByteReverse;
+
+    public static bool IsSupported => Pclmulqdq.V512.IsSupported && Avx512BW.IsSupported;
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static Vector512<ulong> Multiply(Vector512<ulong> a, Vector512<ulong> b, [ConstantExpected] byte control) =>
+        Pclmulqdq.V512.CarrylessMultiply(a, b, control);
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static Vector512<ulong> ReverseLanes(Vector512<byte> value)
+    {
+        Vector256<byte> reverse = Vector256.Create(s_reverse, s_reverse);
+        return Avx512BW.Shuffle(value, Vector512.Create(reverse, reverse)).AsUInt64();
+    }
+}
+
+/// <summary>
+/// GHASH on 512-bit VPCLMULQDQ (AVX-512): four blocks per carry-less multiply instruction, sixteen blocks per
+/// reduction (H^16..H^1, twisted as in <see cref="GHashPclmulKernel"/>); the last 1..15 blocks run on the 128-bit code
+/// with the same powers. For GCM's stitched loop it also keeps the 256-bit pairs of H^8..H^1, so AES-NI with this
+/// kernel stitches as with <see cref="GHashVpclmul256Kernel"/>. Constant-time.
+/// </summary>
+/// <typeparam name="TInstructions">The AVX-512 operations: <see cref="Vpclmul512Instructions"/>, or a software model in tests.</typeparam>
+internal sealed class GHashVpclmul512Kernel<TInstructions> : GHashKernel, IGHashPowerPairs
+    where TInstructions : struct, IVpclmul512
+{
+    private const int Group = 16;
+
+    // (H^16, H^15, H^14, H^13), ..., (H^4, H^3, H^2, H^1): lane k multiplies the group's block 4i + k.
+    private readonly Vector512<ulong>[] _quads = new Vector512<ulong>[Group / 4];
+    private readonly Vector128<ulong>[] _powers = new Vector128<ulong>[Group];
+    private readonly Vector256<ulong>[] _pairs;
+    private readonly Vector256<ulong>[] _karatsubaPairs;
+
+    public GHashVpclmul512Kernel(ReadOnlySpan<byte> hashKey)
+    {
+        Debug.Assert(GHashPclmulKernel.IsSupported && hashKey.Length == BlockSize);
+        GHashPclmulKernel.ComputePowers(hashKey, _powers);
+        for (int i = 0; i < _quads.Length; i++)
+        {
+            _quads[i] = Vector512.Create(
+                Vector256.Create(_powers[4 * i], _powers[4 * i + 1]),
+                Vector256.Create(_powers[4 * i + 2], _powers[4 * i + 3]));
+        }
+
+        _pairs = GHashVpclmul256Kernel.ComputePairs(_powers);
+        _karatsubaPairs = GHashVpclmul256Kernel.ComputeKaratsubaPairs(_powers);
+    }
+
+    public override string Name => "vpclmul512";
+
+    public Vector256<ulong>[] PowerPairs => _pairs;
+
+    public Vector256<ulong>[] KaratsubaPairs => _karatsubaPairs;
+
+    [MethodImpl(MethodImplOptions.AggressiveOptimization)] // called once per message: never run its loop as tier-0 code
+    public override void Update(Span<byte> y, ReadOnlySpan<byte> blocks)
+    {
+        Debug.Assert(y.Length == BlockSize && blocks.Length % BlockSize == 0);
+        Vector128<byte> reverse = GHashPclmulKernel.ByteReverse;
+        ref Vector512<ulong> quads = ref MemoryMarshal.GetArrayDataReference(_quads);
+        ref byte data = ref MemoryMarshal.GetReference(blocks);
+        Vector128<ulong> acc = Ssse3.Shuffle(Vector128.LoadUnsafe(ref MemoryMarshal.GetReference(y)), reverse).AsUInt64();
+        int length = blocks.Length;
+        int offset = 0;
+        for (; offset <= length - Group * BlockSize; offset += Group * BlockSize)
+        {
+            ref byte group = ref Unsafe.Add(ref data, offset);
+            Vector512<ulong> x0 = TInstructions.ReverseLanes(Vector512.LoadUnsafe(ref group)) ^ acc.ToVector256().ToVector512();
+            Vector512<ulong> x1 = TInstructions.ReverseLanes(Vector512.LoadUnsafe(ref group, 64));
+            Vector512<ulong> x2 = TInstructions.ReverseLanes(Vector512.LoadUnsafe(ref group, 128));
+            Vector512<ulong> x3 = TInstructions.ReverseLanes(Vector512.LoadUnsafe(ref group, 192));
+            Vector512<ulong> h0 = quads, h1 = Unsafe.Add(ref quads, 1), h2 = Unsafe.Add(ref quads, 2), h3 = Unsafe.Add(ref quads, 3);
+
+            Vector512<ulong> lo = TInstructions.Multiply(x0, h0, 0x00) ^ TInstructions.Multiply(x1, h1, 0x00)
+                ^ TInstructions.Multiply(x2, h2, 0x00) ^ TInstructions.Multiply(x3, h3, 0x00);
+            Vector512<ulong> hi = TInstructions.Multiply(x0, h0, 0x11) ^ TInstructions.Multiply(x1, h1, 0x11)
+                ^ TInstructions.Multiply(x2, h2, 0x11) ^ TInstructions.Multiply(x3, h3, 0x11);
+            Vector512<ulong> mid = TInstructions.Multiply(x0, h0, 0x01) ^ TInstructions.Multiply(x0, h0, 0x10)
+                ^ TInstructions.Multiply(x1, h1, 0x01) ^ TInstructions.Multiply(x1, h1, 0x10)
+                ^ TInstructions.Multiply(x2, h2, 0x01) ^ TInstructions.Multiply(x2, h2, 0x10)
+                ^ TInstructions.Multiply(x3, h3, 0x01) ^ TInstructions.Multiply(x3, h3, 0x10);
+
+            acc = GHashPclmulKernel.ReduceTwisted(SumLanes(lo), SumLanes(mid), SumLanes(hi));
+        }
+
+        Ssse3.Shuffle(acc.AsByte(), reverse).StoreUnsafe(ref MemoryMarshal.GetReference(y));
+        if (offset < length)
+        {
+            GHashPclmulKernel.UpdateTail(y, blocks.Slice(offset), _powers);
+        }
+    }
+
+    /// <summary>The xor of the four 128-bit lanes: the sum of four unreduced partial products.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static Vector128<ulong> SumLanes(Vector512<ulong> value)
+    {
+        Vector256<ulong> half = value.GetLower() ^ value.GetUpper();
+        return half.GetLower() ^ half.GetUpper();
+    }
+
+    protected override void Dispose(bool disposing)
+    {
+        CryptographicOperationsHelper.ZeroVectors(_powers);
+        CryptographicOperationsHelper.ZeroVectors(_quads);
         CryptographicOperationsHelper.ZeroVectors(_pairs);
         CryptographicOperationsHelper.ZeroVectors(_karatsubaPairs);
     }

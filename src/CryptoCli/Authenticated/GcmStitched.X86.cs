@@ -11,7 +11,8 @@ using X86Aes = System.Runtime.Intrinsics.X86.Aes;
 namespace CryptoCli;
 
 /// <summary>
-/// AES-GCM with counter mode and GHASH stitched into one loop (AES-NI with PCLMULQDQ or VPCLMULQDQ-256): each group
+/// AES-GCM with counter mode and GHASH stitched into one loop (AES-NI with PCLMULQDQ or VPCLMULQDQ; the 512-bit GHASH
+/// kernel lends its 256-bit pairs of powers, since a group is eight blocks): each group
 /// of eight blocks runs the AES rounds of eight 32-bit-counter blocks with the carry-less multiplications of eight
 /// ciphertext blocks placed between them, so the out-of-order core overlaps the two instead of running them as two
 /// passes (on Zen 3 both share the same vector pipes, so the gain there is about a tenth, not half). Decryption hashes the group it decrypts (its ciphertext is the input); encryption hashes the group
@@ -27,7 +28,7 @@ internal static class GcmStitchedX86
     public static bool Supports(BlockCipherKernel kernel, GHashKernel ghash) =>
         kernel is RijndaelAesNiKernel && (ghash is GHashPclmulKernel
 #if NET9_0_OR_GREATER
-            || ghash is GHashVpclmul256Kernel
+            || ghash is IGHashPowerPairs
 #endif
             );
 
@@ -88,7 +89,7 @@ internal static class GcmStitchedX86
         Vector128<byte> counter = Vector128.LoadUnsafe(ref MemoryMarshal.GetReference(counterBlock));
         uint low = BinaryPrimitives.ReadUInt32BigEndian(counterBlock.Slice(12));
 #if NET9_0_OR_GREATER
-        if (ghash is GHashVpclmul256Kernel wide)
+        if (ghash is IGHashPowerPairs wide) // VPCLMULQDQ-256, or the 512-bit kernel's pairs of H^8..H^1
         {
             acc = RunVpclmul256(ref keys, aes.Rounds, ref source, ref destination, ref hashed, groups, ref counter, ref low, acc,
                 ref MemoryMarshal.GetArrayDataReference(wide.PowerPairs), ref MemoryMarshal.GetArrayDataReference(wide.KaratsubaPairs));

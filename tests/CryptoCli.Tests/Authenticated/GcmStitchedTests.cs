@@ -223,7 +223,8 @@ public class GcmStitchedTests
 
     /// <summary>How many (AES kernel, GHASH kernel) pairs per key this process can stitch: AES-NI times the x86 GHASH kernels.</summary>
     private static int StitchedPairsPerKey() =>
-        !RijndaelAesNiKernel.IsSupported ? 0 : (GHashPclmulKernel.IsSupported ? 1 : 0) + (GHashVpclmul256Kernel.IsSupported ? 1 : 0);
+        !RijndaelAesNiKernel.IsSupported ? 0 : (GHashPclmulKernel.IsSupported ? 1 : 0) + (GHashVpclmul256Kernel.IsSupported ? 1 : 0)
+            + (GHashKernel.Kernels.Get("vpclmul512").IsSupported ? 1 : 0);
 }
 
 /// <summary>Skipped, visibly, where the stitched GCM loop cannot run (it needs AES-NI with PCLMULQDQ).</summary>
