@@ -168,6 +168,7 @@ internal static class CaseCatalog
         cases.Add(new CpuProbeCase("cpu-probe-ones-v256", 4, 1200, allOnes: true));
         cases.Add(new CpuProbeCase("cpu-probe-ones-wide-v256", 16, 200, allOnes: true));
         cases.Add(new CpuProbeCase("cpu-probe-ones-memory-v256", 4, 300, throughMemory: true, allOnes: true));
+        cases.Add(new CpuAesProbeCase("cpu-probe-aes-v128", 800));
         cases.Add(new BitslicedSBoxCase("bitsliced-sbox-u64", 1));
         cases.Add(new BitslicedSBoxCase("bitsliced-sbox-v256", 4));
 

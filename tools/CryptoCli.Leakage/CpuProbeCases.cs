@@ -191,3 +191,52 @@ internal sealed class BitslicedSBoxCase : LeakageCase
         _sink[0] = planes.P0 ^ planes.P7;
     }
 }
+
+/// <summary>
+/// A probe of the CPU's AES unit, not of the library: eight independent 128-bit values through a fixed number of
+/// AESENC rounds under a fixed random round key (no branch, no memory access on the data), one fixed random input vs
+/// random inputs. The instructions are the same for both classes and AESENC's latency does not depend on its data,
+/// so a |t| here is the processor (its power and clock management) timing the same AES instructions differently for
+/// different data. It is the reference for the AES-NI S-box kernels (Camellia's byte-sliced kernel spends most of a
+/// call in AESENCLAST).
+/// </summary>
+internal sealed class CpuAesProbeCase : LeakageCase
+{
+    private readonly int _rounds;
+    private readonly ulong[] _sink = new ulong[2];
+    private byte[] _fixed = Array.Empty<byte>();
+    private Vector128<byte> _key;
+
+    /// <param name="rounds">AESENC rounds per value; 800 makes a call about as long as a Camellia byte-sliced pass.</param>
+    public CpuAesProbeCase(string name, int rounds)
+        : base(name, $"CPU probe: 8 independent 128-bit values, {rounds} AESENC rounds each under a fixed random key (no library code)",
+            "one fixed random input vs random inputs", 8 * 16, Claim.CpuProbe) => _rounds = rounds;
+
+    public override string? Unavailable => System.Runtime.Intrinsics.X86.Aes.IsSupported ? null : "no AES-NI in this process";
+
+    public override void Setup()
+    {
+        _fixed = System.Security.Cryptography.RandomNumberGenerator.GetBytes(InputLength);
+        _key = Vector128.Create(System.Security.Cryptography.RandomNumberGenerator.GetBytes(16));
+    }
+
+    public override void WriteFixedInput(Span<byte> input) => _fixed.CopyTo(input);
+
+    public override void Run(ReadOnlySpan<byte> input) => RunRounds(input, _key, _rounds, _sink);
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static void RunRounds(ReadOnlySpan<byte> input, Vector128<byte> key, int rounds, ulong[] sink)
+    {
+        ReadOnlySpan<Vector128<byte>> r = MemoryMarshal.Cast<byte, Vector128<byte>>(input);
+        Vector128<byte> a = r[0], b = r[1], c = r[2], d = r[3], e = r[4], f = r[5], g = r[6], h = r[7];
+        for (int i = 0; i < rounds; i++)
+        {
+            a = System.Runtime.Intrinsics.X86.Aes.Encrypt(a, key); b = System.Runtime.Intrinsics.X86.Aes.Encrypt(b, key);
+            c = System.Runtime.Intrinsics.X86.Aes.Encrypt(c, key); d = System.Runtime.Intrinsics.X86.Aes.Encrypt(d, key);
+            e = System.Runtime.Intrinsics.X86.Aes.Encrypt(e, key); f = System.Runtime.Intrinsics.X86.Aes.Encrypt(f, key);
+            g = System.Runtime.Intrinsics.X86.Aes.Encrypt(g, key); h = System.Runtime.Intrinsics.X86.Aes.Encrypt(h, key);
+        }
+
+        (a ^ b ^ c ^ d ^ e ^ f ^ g ^ h).AsUInt64().CopyTo(sink);
+    }
+}
