@@ -19,7 +19,7 @@ namespace CryptoCli;
 
 /// <summary>
 /// The byte-sliced GFNI kernel: <see cref="CamelliaByteSlicedKernel{TSBoxes}"/> with the GFNI backend, in passes of
-/// 512-bit registers (128 blocks) or 256-bit ones (64 blocks), then narrower registers down to 16 blocks.
+/// 512-bit registers (64 blocks) or 256-bit ones (32 blocks), then narrower registers down to 16 blocks.
 /// </summary>
 internal sealed class CamelliaGfniKernel : CamelliaByteSlicedKernel<CamelliaGfniSBoxes<GfniInstructions>>
 {

@@ -19,10 +19,10 @@ namespace CryptoCli;
 /// ciphers on 64-bit platforms" (S-boxes folded with the P-function, coinciding subkeys reused by the key schedule),
 /// written with Oikawa et al.'s (2008) CLI techniques; and byte-sliced kernels that encrypt 16 blocks at once or more:
 /// on .NET 8 or later (not the netstandard2.0 build) with AES-NI, the S-boxes computed through the AES S-box (the
-/// design of the Linux kernel's and libgcrypt's camellia-aesni-avx/avx2 code; passes of up to 64 blocks with AVX2, 32
+/// design of the Linux kernel's and libgcrypt's camellia-aesni-avx/avx2 code; passes of 32 blocks with AVX2, 16
 /// without), and on .NET 10 or later with GFNI, the same rounds with each S-box as two Galois-field affine
-/// instructions (the design of Botan's and libgcrypt's GFNI code; passes of up to 128 blocks in 512-bit registers with
-/// AVX-512, 64 in 256-bit ones with AVX2). The first of GFNI with AVX-512, GFNI with AVX2, and AES-NI that the CPU has
+/// instructions (the design of Botan's and libgcrypt's GFNI code; passes of 64 blocks in 512-bit registers with
+/// AVX-512, 32 in 256-bit ones with AVX2). The first of GFNI with AVX-512, GFNI with AVX2, and AES-NI that the CPU has
 /// is used. Which input takes which kernel, decided per call (per <see cref="ICryptoTransform.TransformBlock"/> call
 /// through a transform or <see cref="CryptoStream"/>):</para>
 /// <list type="bullet">
@@ -40,10 +40,10 @@ namespace CryptoCli;
 /// <para>Constant-time, in short: only the byte-sliced GFNI and AES-NI kernels (their rounds have no secret-dependent
 /// branch or memory index), i.e. the 16-block parts of ECB, CTR and CBC-decryption calls; everything else is
 /// table-driven and leaks through the cache.</para>
-/// <para>Measured caveat: on AMD Zen 3 the repository's timing test (fixed vs random plaintext, 10^6 calls) finds the
-/// byte-sliced AES-NI kernel's calls slightly faster or slower for a repeated plaintext in some processes and some
-/// hours (under 1 ns on a call of about 800 ns, both signs), on the 128-bit and the 256-bit paths alike, while the
-/// same test of its S-box alone, of the AES unit alone and of the other kernels stays clean. The machine code has no
+/// <para>Measured caveat: on AMD Zen 3 the repository's timing test (fixed vs random plaintext, 10^6 calls) found the
+/// byte-sliced AES-NI kernel's calls slightly faster or slower for a repeated plaintext (under 1 ns on a call of
+/// about 800 ns) while the kernel read and wrote the caller's buffers directly; with each batch copied into a fixed
+/// place on the stack beside its state, the layout the kernel now uses, it measured clean. The machine code has no
 /// secret-dependent branch, memory index or spill; the mechanism is not found (docs/leakage-test.md).</para>
 /// </remarks>
 public sealed class Camellia : BlockCipherAlgorithm
