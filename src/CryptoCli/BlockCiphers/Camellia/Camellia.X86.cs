@@ -183,9 +183,10 @@ internal class CamelliaByteSlicedKernel<TSBoxes> : BlockCipherKernel, ICbcEncryp
     /// Passes of one batch of <typeparamref name="TSlice"/> while a whole batch remains; returns the new offset. Each batch
     /// is copied into the stack buffer right after its state, encrypted there in place and copied out. Run straight
     /// from the caller's buffers, or two batches at a time with the buffer twice as large, the kernel's time varied
-    /// with repeated plaintext on AMD Zen 3 (|t| up to 100 in the leakage test); this layout measured clean in every
-    /// process tried (docs/leakage-test.md). The cause is not known, so the layout is kept exactly: it costs about a
-    /// fifth of the speed of long calls (the two-batch passes overlapped one batch's rounds with the other's).
+    /// with repeated plaintext on AMD Zen 3 (|t| up to 130 in the leakage test); with this layout every reading but one
+    /// (4.85, not repeated) stayed below 4.5 (docs/leakage-test.md). The cause is not known, so the layout is kept
+    /// exactly: it costs about a fifth of the speed of long calls (the two-batch passes overlapped one batch's rounds
+    /// with the other's).
     /// </summary>
     private int Passes<TSlice>(ref byte keys, ref byte input, ref byte output, int offset, int length, Span<byte> state)
         where TSlice : struct, ICamelliaSlice<TSlice>
