@@ -26,10 +26,23 @@ public class GHashVpclmul512Tests
             {
                 Vector512<ulong> a = Vector512.Create(TestRandom.Bytes(random, 64)).AsUInt64();
                 Vector512<ulong> b = Vector512.Create(TestRandom.Bytes(random, 64)).AsUInt64();
-                Vector512<ulong> product = EmulatedVpclmul512.Multiply(a, b, control);
+                Vector512<ulong> product = control switch
+                {
+                    0x00 => EmulatedVpclmul512.Multiply(a, b, 0x00),
+                    0x01 => EmulatedVpclmul512.Multiply(a, b, 0x01),
+                    0x10 => EmulatedVpclmul512.Multiply(a, b, 0x10),
+                    _ => EmulatedVpclmul512.Multiply(a, b, 0x11),
+                };
                 for (int lane = 0; lane < 4; lane++)
                 {
-                    Vector128<ulong> expected = Pclmulqdq.CarrylessMultiply(Lane(a, lane), Lane(b, lane), control);
+                    Vector128<ulong> x = Lane(a, lane), y = Lane(b, lane);
+                    Vector128<ulong> expected = control switch
+                    {
+                        0x00 => Pclmulqdq.CarrylessMultiply(x, y, 0x00),
+                        0x01 => Pclmulqdq.CarrylessMultiply(x, y, 0x01),
+                        0x10 => Pclmulqdq.CarrylessMultiply(x, y, 0x10),
+                        _ => Pclmulqdq.CarrylessMultiply(x, y, 0x11),
+                    };
                     Assert.Equal(expected, Lane(product, lane));
                 }
             }
