@@ -67,7 +67,7 @@ internal static class CaseCatalog
             new BlockKernelCase("camellia-bytesliced-32-encrypt", "CamelliaAesNiKernel, Camellia-256, EncryptBlocks, 32 blocks (AVX2 path)",
                 Claim.ConstantTime, 32, 16, 32, decrypt: false, fixedIsWhiteningKey: true,
                 key => new CamelliaAesNiKernel(key), () => AesNi() ?? (Avx2.IsSupported ? null : "no AVX2 in this process")),
-            new BlockKernelCase("camellia-bytesliced-64-encrypt", "CamelliaAesNiKernel, Camellia-256, EncryptBlocks, 64 blocks (AVX2 path: one pass of two 32-block batches, as in long messages)",
+            new BlockKernelCase("camellia-bytesliced-64-encrypt", "CamelliaAesNiKernel, Camellia-256, EncryptBlocks, 64 blocks (AVX2 path: two passes of one 32-block batch each, as in long messages)",
                 Claim.ConstantTime, 32, 16, 64, decrypt: false, fixedIsWhiteningKey: true,
                 key => new CamelliaAesNiKernel(key), () => AesNi() ?? (Avx2.IsSupported ? null : "no AVX2 in this process")),
             new BlockKernelCase("camellia-bytesliced-32-decrypt", "CamelliaAesNiKernel, Camellia-256, DecryptBlocks, 32 blocks (AVX2 path)",

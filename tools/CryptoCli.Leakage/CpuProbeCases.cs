@@ -2,6 +2,8 @@ using System;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 using System.Runtime.Intrinsics;
+using System.Security.Cryptography;
+using X86Aes = System.Runtime.Intrinsics.X86.Aes;
 
 namespace CryptoCli.Leakage;
 
@@ -212,12 +214,12 @@ internal sealed class CpuAesProbeCase : LeakageCase
         : base(name, $"CPU probe: 8 independent 128-bit values, {rounds} AESENC rounds each under a fixed random key (no library code)",
             "one fixed random input vs random inputs", 8 * 16, Claim.CpuProbe) => _rounds = rounds;
 
-    public override string? Unavailable => System.Runtime.Intrinsics.X86.Aes.IsSupported ? null : "no AES-NI in this process";
+    public override string? Unavailable => X86Aes.IsSupported ? null : "no AES-NI in this process";
 
     public override void Setup()
     {
-        _fixed = System.Security.Cryptography.RandomNumberGenerator.GetBytes(InputLength);
-        _key = Vector128.Create(System.Security.Cryptography.RandomNumberGenerator.GetBytes(16));
+        _fixed = RandomNumberGenerator.GetBytes(InputLength);
+        _key = Vector128.Create(RandomNumberGenerator.GetBytes(16));
     }
 
     public override void WriteFixedInput(Span<byte> input) => _fixed.CopyTo(input);
@@ -231,10 +233,10 @@ internal sealed class CpuAesProbeCase : LeakageCase
         Vector128<byte> a = r[0], b = r[1], c = r[2], d = r[3], e = r[4], f = r[5], g = r[6], h = r[7];
         for (int i = 0; i < rounds; i++)
         {
-            a = System.Runtime.Intrinsics.X86.Aes.Encrypt(a, key); b = System.Runtime.Intrinsics.X86.Aes.Encrypt(b, key);
-            c = System.Runtime.Intrinsics.X86.Aes.Encrypt(c, key); d = System.Runtime.Intrinsics.X86.Aes.Encrypt(d, key);
-            e = System.Runtime.Intrinsics.X86.Aes.Encrypt(e, key); f = System.Runtime.Intrinsics.X86.Aes.Encrypt(f, key);
-            g = System.Runtime.Intrinsics.X86.Aes.Encrypt(g, key); h = System.Runtime.Intrinsics.X86.Aes.Encrypt(h, key);
+            a = X86Aes.Encrypt(a, key); b = X86Aes.Encrypt(b, key);
+            c = X86Aes.Encrypt(c, key); d = X86Aes.Encrypt(d, key);
+            e = X86Aes.Encrypt(e, key); f = X86Aes.Encrypt(f, key);
+            g = X86Aes.Encrypt(g, key); h = X86Aes.Encrypt(h, key);
         }
 
         (a ^ b ^ c ^ d ^ e ^ f ^ g ^ h).AsUInt64().CopyTo(sink);

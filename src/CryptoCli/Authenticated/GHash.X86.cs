@@ -133,30 +133,16 @@ internal sealed class GHashPclmulKernel : GHashKernel
             acc = ReduceTwisted(lo, mid, hi);
         }
 
-        int rest = (length - offset) / BlockSize;
-        if (rest != 0)
-        {
-            // The last 1..7 blocks: X_1·H^rest + ... + X_rest·H^1, one reduction.
-            Vector128<ulong> lo = default, mid = default, hi = default;
-            ref byte group = ref Unsafe.Add(ref data, offset);
-            ref Vector128<ulong> tail = ref Unsafe.Add(ref powers, Group - rest);
-            Vector128<ulong> x = Ssse3.Shuffle(Vector128.LoadUnsafe(ref group), reverse).AsUInt64() ^ acc;
-            Accumulate(x, tail, ref lo, ref mid, ref hi);
-            for (int i = 1; i < rest; i++)
-            {
-                x = Ssse3.Shuffle(Vector128.LoadUnsafe(ref group, (nuint)(i * BlockSize)), reverse).AsUInt64();
-                Accumulate(x, Unsafe.Add(ref tail, i), ref lo, ref mid, ref hi);
-            }
-
-            acc = ReduceTwisted(lo, mid, hi);
-        }
-
         Ssse3.Shuffle(acc.AsByte(), reverse).StoreUnsafe(ref MemoryMarshal.GetReference(y));
+        if (offset < length)
+        {
+            UpdateTail(y, blocks.Slice(offset), _powers);
+        }
     }
 
     /// <summary>
     /// Folds 1 to powers.Length - 1 blocks into <paramref name="y"/> with one reduction: X_1·H^n + ... + X_n·H^1 with the
-    /// last n entries of <paramref name="powers"/> (twisted, highest first). The wide kernels' last partial group.
+    /// last n entries of <paramref name="powers"/> (twisted, highest first): every x86 kernel's last partial group.
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveOptimization)] // called once per message: never run its loop as tier-0 code
     internal static void UpdateTail(Span<byte> y, ReadOnlySpan<byte> blocks, Vector128<ulong>[] powers)
@@ -293,6 +279,7 @@ internal sealed class GHashVpclmul256Kernel : GHashKernel, IGHashPowerPairs
         CryptographicOperationsHelper.ZeroVectors(_karatsubaPairs);
     }
 }
+
 /// <summary>
 /// What GCM's stitched loop (<see cref="GcmStitchedX86"/>) needs from a 256-bit-or-wider GHASH kernel: the powers
 /// H^8..H^1 in 256-bit pairs and their Karatsuba middle operands.
