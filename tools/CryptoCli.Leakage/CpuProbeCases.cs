@@ -3,6 +3,7 @@ using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 using System.Runtime.Intrinsics;
 using System.Security.Cryptography;
+using System.Runtime.Intrinsics.X86;
 using X86Aes = System.Runtime.Intrinsics.X86.Aes;
 
 namespace CryptoCli.Leakage;
@@ -25,7 +26,7 @@ internal sealed class CpuProbeCase : LeakageCase
     private readonly bool _throughMemory;
     private readonly byte _fixedByte;
 
-    /// <param name="lanes">1: 64-bit words; 2: Vector128; 4: Vector256; 16: four independent copies of the Vector256 circuit.</param>
+    /// <param name="lanes">1: 64-bit words; 2: Vector128; 4: Vector256; 8: Vector512; 16: four independent copies of the Vector256 circuit.</param>
     /// <param name="rounds">Iterations of the eight-gate circuit; chosen so that one call takes a few microseconds, as a bitsliced pass does.</param>
     /// <param name="throughMemory">(256-bit only) Keep the eight values in a stack buffer, loading and storing them at every gate (as spilled registers are).</param>
     /// <param name="allOnes">Class 0 starts from all-one values instead of zeros: every value is then all zeros or all
@@ -42,9 +43,11 @@ internal sealed class CpuProbeCase : LeakageCase
         _rounds = rounds;
     }
 
-    private static string Width(int lanes) => lanes switch { 1 => "64-bit", 2 => "128-bit", 16 => "256-bit (four independent copies, 32 values: high throughput, spilled)", _ => "256-bit" };
+    private static string Width(int lanes) => lanes switch { 1 => "64-bit", 2 => "128-bit", 8 => "512-bit", 16 => "256-bit (four independent copies, 32 values: high throughput, spilled)", _ => "256-bit" };
 
-    public override string? Unavailable => _lanes >= 4 && !Vector256.IsHardwareAccelerated
+    public override string? Unavailable => _lanes == 8 && !Vector512.IsHardwareAccelerated
+        ? "Vector512 is not hardware-accelerated in this process (no AVX-512)"
+        : _lanes >= 4 && !Vector256.IsHardwareAccelerated
         ? "Vector256 is not hardware-accelerated in this process"
         : _lanes == 2 && !Vector128.IsHardwareAccelerated ? "Vector128 is not hardware-accelerated in this process" : null;
 
@@ -59,6 +62,12 @@ internal sealed class CpuProbeCase : LeakageCase
         if (_lanes == 16)
         {
             RunV256Wide(input, _rounds, _sink);
+            return;
+        }
+
+        if (_lanes == 8)
+        {
+            RunV512(input, _rounds, _sink);
             return;
         }
 
@@ -100,6 +109,20 @@ internal sealed class CpuProbeCase : LeakageCase
         }
 
         TWord.ToLanes(a ^ b ^ c ^ d ^ e ^ f ^ g ^ h, sink);
+    }
+
+    // The same circuit on 512-bit registers (Vector512 has no plane-word type: the bitsliced kernel stops at 256 bits).
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static void RunV512(ReadOnlySpan<byte> input, int rounds, ulong[] sink)
+    {
+        ReadOnlySpan<Vector512<ulong>> r = MemoryMarshal.Cast<byte, Vector512<ulong>>(input);
+        Vector512<ulong> a = r[0], b = r[1], c = r[2], d = r[3], e = r[4], f = r[5], g = r[6], h = r[7];
+        for (int i = 0; i < rounds; i++)
+        {
+            a ^= b & c; b ^= c & d; c ^= d & e; d ^= e & f; e ^= f & g; f ^= g & h; g ^= h & a; h ^= a & b;
+        }
+
+        (a ^ b ^ c ^ d ^ e ^ f ^ g ^ h).GetLower().GetLower().CopyTo(sink);
     }
 
     [MethodImpl(MethodImplOptions.NoInlining)]
@@ -240,5 +263,109 @@ internal sealed class CpuAesProbeCase : LeakageCase
         }
 
         (a ^ b ^ c ^ d ^ e ^ f ^ g ^ h).AsUInt64().CopyTo(sink);
+    }
+}
+
+/// <summary>
+/// A probe of the CPU's GFNI unit, not of the library: eight independent 256- or 512-bit values through a chain of
+/// S-boxes made as Camellia's GFNI backend makes them (GF2P8AFFINEINVQB after an XOR with a key byte broadcast to
+/// every lane; here the AES S-box's matrix and constant), with no branch and no memory access on the data. Class 0
+/// gives every value one byte repeated in all its lanes (a fixed random byte per value), the shape Camellia's
+/// byte-sliced state takes when every block of a call is the same; class 1 is random. Uniform values stay uniform
+/// through the chain, so a |t| here is the processor timing the same instructions differently for data of
+/// different structure, at that register width.
+/// </summary>
+internal sealed class CpuGfniProbeCase : LeakageCase
+{
+    // The AES S-box as one GF2P8AFFINEINVQB: matrix and constant from Intel's GFNI documentation.
+    private const ulong AesAffineMatrix = 0xF1E3C78F1F3E7CF8;
+    private const byte AesAffineConstant = 0x63;
+
+    private readonly int _bits;
+    private readonly int _rounds;
+    private readonly ulong[] _sink = new ulong[4];
+    private byte[] _fixed = Array.Empty<byte>();
+    private byte _key;
+
+    /// <param name="bits">256 or 512: the register width.</param>
+    /// <param name="rounds">S-boxes per value; chosen so that one call takes about a microsecond, as a Camellia pass does.</param>
+    public CpuGfniProbeCase(string name, int bits, int rounds)
+        : base(name, $"CPU probe: 8 independent {bits}-bit values, {rounds} GFNI S-boxes each (XOR with a broadcast key byte, GF2P8AFFINEINVQB; no library code)",
+            "every value one fixed random byte repeated in all lanes vs random values", 8 * bits / 8, Claim.CpuProbe)
+    {
+        _bits = bits;
+        _rounds = rounds;
+    }
+
+    public override string? Unavailable => !Gfni.IsSupported || !Gfni.V256.IsSupported
+        ? "no GFNI with 256-bit registers in this process"
+        : _bits == 512 && !(Gfni.V512.IsSupported && Avx512F.IsSupported) ? "no GFNI with 512-bit registers (AVX-512) in this process" : null;
+
+    public override void Setup()
+    {
+        byte[] perValue = RandomNumberGenerator.GetBytes(8);
+        _fixed = new byte[InputLength];
+        for (int i = 0; i < _fixed.Length; i++)
+        {
+            _fixed[i] = perValue[i / (_bits / 8)];
+        }
+
+        _key = RandomNumberGenerator.GetBytes(1)[0];
+    }
+
+    public override void WriteFixedInput(Span<byte> input) => _fixed.CopyTo(input);
+
+    public override void Run(ReadOnlySpan<byte> input)
+    {
+        if (_bits == 512)
+        {
+            Run512(input, _key, _rounds, _sink);
+        }
+        else
+        {
+            Run256(input, _key, _rounds, _sink);
+        }
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static void Run256(ReadOnlySpan<byte> input, byte keyByte, int rounds, ulong[] sink)
+    {
+        ReadOnlySpan<Vector256<byte>> r = MemoryMarshal.Cast<byte, Vector256<byte>>(input);
+        Vector256<byte> m = Vector256.Create(AesAffineMatrix).AsByte(), k = Vector256.Create(keyByte);
+        Vector256<byte> a = r[0], b = r[1], c = r[2], d = r[3], e = r[4], f = r[5], g = r[6], h = r[7];
+        for (int i = 0; i < rounds; i++)
+        {
+            a = Gfni.V256.GaloisFieldAffineTransformInverse(a ^ k, m, AesAffineConstant);
+            b = Gfni.V256.GaloisFieldAffineTransformInverse(b ^ k, m, AesAffineConstant);
+            c = Gfni.V256.GaloisFieldAffineTransformInverse(c ^ k, m, AesAffineConstant);
+            d = Gfni.V256.GaloisFieldAffineTransformInverse(d ^ k, m, AesAffineConstant);
+            e = Gfni.V256.GaloisFieldAffineTransformInverse(e ^ k, m, AesAffineConstant);
+            f = Gfni.V256.GaloisFieldAffineTransformInverse(f ^ k, m, AesAffineConstant);
+            g = Gfni.V256.GaloisFieldAffineTransformInverse(g ^ k, m, AesAffineConstant);
+            h = Gfni.V256.GaloisFieldAffineTransformInverse(h ^ k, m, AesAffineConstant);
+        }
+
+        (a ^ b ^ c ^ d ^ e ^ f ^ g ^ h).AsUInt64().CopyTo(sink);
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static void Run512(ReadOnlySpan<byte> input, byte keyByte, int rounds, ulong[] sink)
+    {
+        ReadOnlySpan<Vector512<byte>> r = MemoryMarshal.Cast<byte, Vector512<byte>>(input);
+        Vector512<byte> m = Vector512.Create(AesAffineMatrix).AsByte(), k = Vector512.Create(keyByte);
+        Vector512<byte> a = r[0], b = r[1], c = r[2], d = r[3], e = r[4], f = r[5], g = r[6], h = r[7];
+        for (int i = 0; i < rounds; i++)
+        {
+            a = Gfni.V512.GaloisFieldAffineTransformInverse(a ^ k, m, AesAffineConstant);
+            b = Gfni.V512.GaloisFieldAffineTransformInverse(b ^ k, m, AesAffineConstant);
+            c = Gfni.V512.GaloisFieldAffineTransformInverse(c ^ k, m, AesAffineConstant);
+            d = Gfni.V512.GaloisFieldAffineTransformInverse(d ^ k, m, AesAffineConstant);
+            e = Gfni.V512.GaloisFieldAffineTransformInverse(e ^ k, m, AesAffineConstant);
+            f = Gfni.V512.GaloisFieldAffineTransformInverse(f ^ k, m, AesAffineConstant);
+            g = Gfni.V512.GaloisFieldAffineTransformInverse(g ^ k, m, AesAffineConstant);
+            h = Gfni.V512.GaloisFieldAffineTransformInverse(h ^ k, m, AesAffineConstant);
+        }
+
+        (a ^ b ^ c ^ d ^ e ^ f ^ g ^ h).GetLower().AsUInt64().CopyTo(sink);
     }
 }

@@ -19,7 +19,8 @@ internal enum KernelPreference
     /// <summary>Preferred in 32-bit processes only.</summary>
     On32BitProcess,
 
-    /// <summary>Never the default: a straightforward reference kernel kept as a test oracle.</summary>
+    /// <summary>Never the default, only run when pinned by name (tests, benchmarks, the leakage tool): a straightforward
+    /// reference kernel kept as a test oracle, or a kernel whose time was measured to depend on its data.</summary>
     Never,
 }
 

@@ -138,6 +138,19 @@ public class CamelliaGfniTests
         Assert.Equal(CamelliaGfniKernel.IsSupported256, Camellia.Kernels.Get("gfni-v256").IsSupported(16));
     }
 
+    /// <summary>The 512-bit kernel is pinned only by name: its time depended on the data on AMD Zen 5, so the default is
+    /// the 256-bit one wherever GFNI runs (and AES-NI, then tables, elsewhere).</summary>
+    [Fact]
+    public void Default_IsNeverTheGfniV512Kernel()
+    {
+        Assert.Equal(KernelPreference.Never, Camellia.Kernels.Get("gfni-v512").Preference);
+        string expected = CamelliaGfniKernel.IsSupported256 ? "gfni-v256"
+            : CamelliaAesNiKernel.IsSupported ? "aesni"
+            : WordSize.Is64Bit ? "table64" : "table32";
+        Assert.Equal(expected, Camellia.Kernels.Select(16).Name);
+        Assert.Equal(CamelliaGfniKernel.IsSupported256 || CamelliaAesNiKernel.IsSupported, Camellia.IsHardwareAccelerated);
+    }
+
     private static BlockCipherKernel Emulated(byte[] key, int registerBits) =>
         new CamelliaByteSlicedKernel<CamelliaGfniSBoxes<EmulatedGfni>>(key, registerBits, $"gfni-emulated-{registerBits}");
 
