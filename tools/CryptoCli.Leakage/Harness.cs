@@ -1,6 +1,7 @@
 using System;
 using System.Diagnostics;
 using System.IO;
+using System.Linq;
 using System.Runtime.InteropServices;
 using System.Runtime.CompilerServices;
 using System.Security.Cryptography;
@@ -19,6 +20,54 @@ internal sealed record CaseResult(LeakageCase Case, long Measurements, long Clas
 
     /// <summary>dudect's figure: the largest |t| of every test, first and second order.</summary>
     public double MaxT => Math.Max(FirstOrderT, SecondOrderT);
+
+    /// <summary>The signed t of every test (see <see cref="LeakageStatistics.SignedTs"/>), for comparing acquisitions.</summary>
+    public double[] Ts { get; init; } = [];
+
+    /// <summary>Names of the tests of <see cref="Ts"/>, index for index.</summary>
+    public string[] TestNames { get; init; } = [];
+
+    /// <summary>
+    /// The second, independent acquisition of the case (a new setup: new key, new fixed input where it is random),
+    /// taken when this one reached |t| of 4.5 or more; null when it was not needed.
+    /// </summary>
+    public CaseResult? Second { get; init; }
+
+    /// <summary>
+    /// The two-acquisition figure (the rule of ISO/IEC 17825 and of TVLA): for each test, the smaller |t| of the two
+    /// acquisitions when both have the same sign, else 0; the largest of those. With one acquisition below 4.5 it is
+    /// that acquisition's largest |t|, which bounds it.
+    /// </summary>
+    public (double T, string Test) Confirmed
+    {
+        get
+        {
+            if (Second is null)
+            {
+                return (MaxT, Test);
+            }
+
+            double best = 0;
+            string where = "-";
+            for (int i = 0; i < Math.Min(Ts.Length, Second.Ts.Length); i++)
+            {
+                double a = Ts[i], b = Second.Ts[i];
+                if (double.IsNaN(a) || double.IsNaN(b) || Math.Sign(a) != Math.Sign(b))
+                {
+                    continue;
+                }
+
+                double t = Math.Min(Math.Abs(a), Math.Abs(b));
+                if (t > best)
+                {
+                    best = t;
+                    where = TestNames[i];
+                }
+            }
+
+            return (best, where);
+        }
+    }
 }
 
 /// <summary>Settings shared by every case of a run.</summary>
@@ -165,8 +214,13 @@ internal sealed class Harness : IDisposable
         double median = calibrationTimes[calibrationTimes.Length / 2] * 1e9 / Stopwatch.Frequency;
         long minimum = Math.Min(MinimumTestCount, Math.Max(1000, measurements / 4));
         (double firstOrder, string test, double secondOrder, double difference) = statistics.Max(minimum);
+        double[] ts = statistics.SignedTs(minimum);
         return new CaseResult(leakageCase, measurements, measurements - class1, class1, firstOrder, test, statistics.AllDataT,
-            secondOrder, median, started.Elapsed, difference * 1e9 / Stopwatch.Frequency);
+            secondOrder, median, started.Elapsed, difference * 1e9 / Stopwatch.Frequency)
+        {
+            Ts = ts,
+            TestNames = Enumerable.Range(0, ts.Length).Select(statistics.TestName).ToArray(),
+        };
     }
 
     private static void WriteRaw(string path, byte[] classes, long[] times)

@@ -169,6 +169,28 @@ internal sealed class LeakageStatistics
         }
     }
 
+    /// <summary>
+    /// The signed t of every test, in a fixed order (all data, the cropping percentiles from lowest to highest, second
+    /// order), NaN for a test with fewer than <paramref name="minimumCount"/> measurements: what a second acquisition
+    /// of the same case is compared with, test by test (<see cref="TestName"/> names each index).
+    /// </summary>
+    public double[] SignedTs(long minimumCount)
+    {
+        var ts = new double[_cropped.Length + 2];
+        ts[0] = _all.Count >= minimumCount ? _all.T : double.NaN;
+        for (int i = 0; i < _cropped.Length; i++)
+        {
+            ts[i + 1] = _cropped[i].Count >= minimumCount ? _cropped[i].T : double.NaN;
+        }
+
+        ts[^1] = _secondOrder.Count >= minimumCount ? _secondOrder.T : double.NaN;
+        return ts;
+    }
+
+    /// <summary>The name of test <paramref name="index"/> of <see cref="SignedTs"/> ("all", "p50", "2nd order").</summary>
+    public string TestName(int index) =>
+        index == 0 ? "all" : index == _cropped.Length + 1 ? "2nd order" : $"p{100 * _percentiles[index - 1]:0.#}";
+
     /// <summary>|t| of the test on every measurement (no cropping).</summary>
     public double AllDataT => Math.Abs(_all.T);
 }
