@@ -54,8 +54,8 @@ public class CamelliaBenchmarks
 }
 
 /// <summary>
-/// Camellia-256 in the default run (7 cases, 16 KiB only): default path and BouncyCastle, and the 512-bit GFNI kernel
-/// pinned by name (never the default; on a CPU without GFNI and AVX-512 that row measures the default kernel instead).
+/// Camellia-256 in the default run (8 cases, 16 KiB only): default path and BouncyCastle, and the 512-bit GFNI kernel
+/// pinned by name (CTR and ECB) (never the default; on a CPU without GFNI and AVX-512 that row measures the default kernel instead).
 /// </summary>
 [Primitive("Camellia-256")]
 public class Camellia256Benchmarks
@@ -82,6 +82,9 @@ public class Camellia256Benchmarks
 
     [Benchmark, Row("ECB-encrypt", "CryptoCli")]
     public int OursEcb() => _r.OursEcb();
+
+    [Benchmark, Row("ECB-encrypt", "CryptoCli-gfni-v512")]
+    public void GfniV512Ecb() => _r.GfniV512.EncryptBlocks(_r.Input, _r.Output);
 
     [Benchmark, Row("ECB-encrypt", "BouncyCastle")]
     public void BouncyCastleEcb() => _r.BouncyCastleEcb();
@@ -171,9 +174,15 @@ internal sealed class CamelliaRivals : IDisposable
         Check(() => KernelCtr(Table64), "CTR table64");
         Check(() => KernelCtr(AesNi), "CTR aesni");
         Check(() => KernelCtr(GfniV512), "CTR gfni-v512");
+        BouncyCastleEcb();
+        Check(() => GfniV512.EncryptBlocks(_input, _output), "ECB gfni-v512");
     }
 
     public BlockCipherKernel Table64 { get; }
+
+    public byte[] Input => _input;
+
+    public byte[] Output => _output;
 
     public BlockCipherKernel AesNi { get; }
 
