@@ -44,7 +44,7 @@ internal sealed record CaseResult(LeakageCase Case, long Measurements, long Clas
         {
             if (Second is null)
             {
-                return (MaxT, Test);
+                return (MaxT, SecondOrderT > FirstOrderT ? "2nd order" : Test);
             }
 
             double best = 0;

@@ -197,7 +197,7 @@ public static class Program
     // How a single reading of 4.5 or more that the second acquisition did not repeat is reported.
     private static string NotRepeated(CaseResult r) => r.Second is null || r.MaxT < LeakThreshold ? ""
         : string.Create(CultureInfo.InvariantCulture,
-            $" (first acquisition |t| = {r.MaxT:0.00} at {r.Test}, not repeated: second acquisition max |t| = {r.Second.MaxT:0.00})");
+            $" (first acquisition |t| = {r.MaxT:0.00} at {(r.SecondOrderT > r.FirstOrderT ? "2nd order" : r.Test)}, not repeated: second acquisition max |t| = {r.Second.MaxT:0.00})");
 
     private static string ClaimText(Claim claim) => claim switch
     {
