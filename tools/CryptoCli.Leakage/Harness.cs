@@ -138,9 +138,11 @@ internal sealed class Harness : IDisposable
         leakageCase.Setup();
         try
         {
-            CaseResult first = MeasureCore(leakageCase, measurements, started);
+            // --classes fixed-random: one random fixed input for the case, the same in both acquisitions.
+            byte[] fixedRandom = RandomNumberGenerator.GetBytes(leakageCase.InputLength);
+            CaseResult first = MeasureCore(leakageCase, measurements, fixedRandom, started);
             return confirmAt is double threshold && first.MaxT >= threshold
-                ? first with { Second = MeasureCore(leakageCase, measurements, Stopwatch.StartNew()) }
+                ? first with { Second = MeasureCore(leakageCase, measurements, fixedRandom, Stopwatch.StartNew()) }
                 : first;
         }
         finally
@@ -149,13 +151,12 @@ internal sealed class Harness : IDisposable
         }
     }
 
-    private CaseResult MeasureCore(LeakageCase leakageCase, long measurements, Stopwatch started)
+    private CaseResult MeasureCore(LeakageCase leakageCase, long measurements, byte[] fixedRandom, Stopwatch started)
     {
         int inputLength = leakageCase.InputLength;
         byte[] classes = new byte[BatchSize];
         byte[] inputs = new byte[BatchSize * inputLength];
         long[] times = new long[BatchSize];
-        byte[] fixedRandom = RandomNumberGenerator.GetBytes(inputLength);
         byte[] scrubInputs = _options.Scrub ? new byte[BatchSize * inputLength] : Array.Empty<byte>();
         byte[]? rawClasses = _options.RawDirectory is null ? null : new byte[measurements];
         long[]? rawTimes = _options.RawDirectory is null ? null : new long[measurements];
