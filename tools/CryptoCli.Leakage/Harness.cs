@@ -140,9 +140,9 @@ internal sealed class Harness : IDisposable
         {
             // --classes fixed-random: one random fixed input for the case, the same in both acquisitions.
             byte[] fixedRandom = RandomNumberGenerator.GetBytes(leakageCase.InputLength);
-            CaseResult first = MeasureCore(leakageCase, measurements, fixedRandom, started);
+            CaseResult first = MeasureCore(leakageCase, measurements, fixedRandom, started, rawName: leakageCase.Name + ".raw");
             return confirmAt is double threshold && first.MaxT >= threshold
-                ? first with { Second = MeasureCore(leakageCase, measurements, fixedRandom, Stopwatch.StartNew()) }
+                ? first with { Second = MeasureCore(leakageCase, measurements, fixedRandom, Stopwatch.StartNew(), rawName: leakageCase.Name + ".2.raw") }
                 : first;
         }
         finally
@@ -151,7 +151,7 @@ internal sealed class Harness : IDisposable
         }
     }
 
-    private CaseResult MeasureCore(LeakageCase leakageCase, long measurements, byte[] fixedRandom, Stopwatch started)
+    private CaseResult MeasureCore(LeakageCase leakageCase, long measurements, byte[] fixedRandom, Stopwatch started, string rawName)
     {
         int inputLength = leakageCase.InputLength;
         byte[] classes = new byte[BatchSize];
@@ -216,7 +216,7 @@ internal sealed class Harness : IDisposable
 
         if (rawClasses is not null)
         {
-            WriteRaw(Path.Combine(_options.RawDirectory!, leakageCase.Name + ".raw"), rawClasses, rawTimes!);
+            WriteRaw(Path.Combine(_options.RawDirectory!, rawName), rawClasses, rawTimes!);
         }
 
         Array.Sort(calibrationTimes);

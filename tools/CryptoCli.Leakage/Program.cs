@@ -35,6 +35,7 @@ public static class Program
                                    (so no timed call follows one of its own class)
           --repeat N               diagnostic: measure the selected cases N times in this process (default 1)
           --raw DIR                diagnostic: write each case's classes and times, in order, to DIR/CASE.raw
+                                   (a second acquisition to DIR/CASE.2.raw)
           --control-threshold T    the control must reach |t| > T (default 10)
           --markdown PATH          also write the result table as Markdown to PATH
         """;
