@@ -47,8 +47,8 @@ namespace CryptoCli;
 /// place on the stack beside its state, the layout the kernel now uses, its |t| stayed below the test's threshold of
 /// 4.5 in repeated runs (one reading of 4.85 did not repeat). The machine code has no secret-dependent branch, memory
 /// index or spill; the mechanism is not found (docs/leakage-test.md).</para>
-/// <para>Measured caveat, AMD Zen 5: the 512-bit GFNI kernel ran a 128-block call about 1.5 ns faster (of about
-/// 1.1 us; |t| 10 to 23 in every process) when the plaintext equalled the pre-whitening key, so that the state
+/// <para>Measured caveat, AMD Zen 5: the 512-bit GFNI kernel ran a 128-block call 0.5 to 2 ns faster (of about
+/// 1.1 us; |t| 5 to 24 in 14 of 15 processes) when the plaintext equalled the pre-whitening key, so that the state
 /// entering round 1 was all zero; a repeated non-zero plaintext and a fixed random one measured below 4.5, as did the
 /// 256-bit GFNI kernel on the same input. A probe of the CPU alone (the same XOR and AND instructions on all-zero and
 /// on random 512-bit registers) shows zeros running faster too, so the CPU times zero data differently; since that
@@ -76,7 +76,7 @@ public sealed class Camellia : BlockCipherAlgorithm
     /// 16 blocks or more and hand shorter calls and tails to the 64-bit table kernel; without them, the table kernel for
     /// the word size of the process (P2: 64-bit code on 64-bit platforms). GFNI on 512-bit registers is listed first
     /// but never chosen by default: on AMD Zen 5 its time depended on the data (a plaintext equal to the pre-whitening
-    /// key, whose state is then all zero, ran about 1.5 ns faster per 128-block call, |t| 10 to 23, where the 256-bit
+    /// key, whose state is then all zero, ran 0.5 to 2 ns faster per 128-block call, |t| 5 to 24, where the 256-bit
     /// kernel stayed below 4.5; docs/camellia-gfni.md). It stays for tests and benchmarks.
     /// </summary>
     internal static readonly BlockCipherKernelRegistry Kernels = new(
