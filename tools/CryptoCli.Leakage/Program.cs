@@ -27,7 +27,7 @@ public static class Program
           --cases A,B,...          cases to run: names, or prefixes ending in '*' (default: all)
           --list                   list the cases and exit
           --measurements N         timed calls per case (default 1,000,000; --short: 40,000)
-          --short                  the CI run: fewer measurements (slow cases fewer still), 0.2 s warm-up per case
+          --short                  the CI run: fewer measurements (slow cases fewer still), 0.5 s warm-up per case
           --no-evict               do not evict the L1 data cache before each timed call
           --classes MODE           class 0: fixed (the case's fixed input, the default), fixed-random (one random
                                    input drawn per case) or random (an A/A test: any |t| >= 4.5 is the harness's)
@@ -74,7 +74,7 @@ public static class Program
             return 2;
         }
 
-        var harnessOptions = new HarnessOptions(options.Evict, WarmUp: TimeSpan.FromSeconds(options.Short ? 0.2 : 1.0), CroppingThresholds: 100, options.Classes)
+        var harnessOptions = new HarnessOptions(options.Evict, WarmUp: TimeSpan.FromSeconds(options.Short ? 0.5 : 1.0), CroppingThresholds: 100, options.Classes)
         {
             Scrub = options.Scrub,
             RawDirectory = options.Raw,
