@@ -283,23 +283,24 @@ internal sealed class CpuGfniProbeCase : LeakageCase
 
     private readonly int _bits;
     private readonly int _rounds;
-    private readonly ulong[] _sink = new ulong[4];
+    private readonly byte[] _sink = new byte[64];
     private byte[] _fixed = Array.Empty<byte>();
     private byte _key;
 
     /// <param name="bits">256 or 512: the register width.</param>
     /// <param name="rounds">S-boxes per value; chosen so that one call takes about a microsecond, as a Camellia pass does.</param>
     public CpuGfniProbeCase(string name, int bits, int rounds)
-        : base(name, $"CPU probe: 8 independent {bits}-bit values, {rounds} GFNI S-boxes each (XOR with a broadcast key byte, GF2P8AFFINEINVQB; no library code)",
+        : base(name, $"CPU probe: 8 independent {bits}-bit values, {rounds} GFNI S-boxes each (XOR with a broadcast key byte, GF2P8AFFINEINVQB; no library code beyond Camellia's register types)",
             "every value one fixed random byte repeated in all lanes vs random values", 8 * bits / 8, Claim.CpuProbe)
     {
         _bits = bits;
         _rounds = rounds;
     }
 
-    public override string? Unavailable => !Gfni.IsSupported || !Gfni.V256.IsSupported
-        ? "no GFNI with 256-bit registers in this process"
-        : _bits == 512 && !(Gfni.V512.IsSupported && Avx512F.IsSupported) ? "no GFNI with 512-bit registers (AVX-512) in this process" : null;
+    // What Camellia's GFNI kernel of the same width needs.
+    public override string? Unavailable => _bits == 512
+        ? CamelliaGfniKernel.IsSupported512 ? null : "no GFNI with 512-bit registers (AVX-512) in this process"
+        : CamelliaGfniKernel.IsSupported256 ? null : "no GFNI with 256-bit registers in this process";
 
     public override void Setup()
     {
@@ -319,53 +320,38 @@ internal sealed class CpuGfniProbeCase : LeakageCase
     {
         if (_bits == 512)
         {
-            Run512(input, _key, _rounds, _sink);
+            RunChains<CamelliaSlice512>(input, _key, _rounds, _sink);
         }
         else
         {
-            Run256(input, _key, _rounds, _sink);
+            RunChains<CamelliaSlice256>(input, _key, _rounds, _sink);
         }
     }
 
+    // Over Camellia's own register types (the ones its GFNI kernels run on), so that the probe compiles to the
+    // instructions the kernel's S-boxes compile to, at either width.
     [MethodImpl(MethodImplOptions.NoInlining)]
-    private static void Run256(ReadOnlySpan<byte> input, byte keyByte, int rounds, ulong[] sink)
+    private static void RunChains<TSlice>(ReadOnlySpan<byte> input, byte keyByte, int rounds, byte[] sink)
+        where TSlice : struct, ICamelliaSlice<TSlice>
     {
-        ReadOnlySpan<Vector256<byte>> r = MemoryMarshal.Cast<byte, Vector256<byte>>(input);
-        Vector256<byte> m = Vector256.Create(AesAffineMatrix).AsByte(), k = Vector256.Create(keyByte);
-        Vector256<byte> a = r[0], b = r[1], c = r[2], d = r[3], e = r[4], f = r[5], g = r[6], h = r[7];
+        ref byte r = ref MemoryMarshal.GetReference(input);
+        nuint width = (nuint)TSlice.Blocks;
+        TSlice m = TSlice.Create(Vector128.Create(AesAffineMatrix).AsByte()), k = TSlice.Create(keyByte);
+        TSlice a = TSlice.Load(ref r, 0), b = TSlice.Load(ref r, width), c = TSlice.Load(ref r, 2 * width),
+            d = TSlice.Load(ref r, 3 * width), e = TSlice.Load(ref r, 4 * width), f = TSlice.Load(ref r, 5 * width),
+            g = TSlice.Load(ref r, 6 * width), h = TSlice.Load(ref r, 7 * width);
         for (int i = 0; i < rounds; i++)
         {
-            a = Gfni.V256.GaloisFieldAffineTransformInverse(a ^ k, m, AesAffineConstant);
-            b = Gfni.V256.GaloisFieldAffineTransformInverse(b ^ k, m, AesAffineConstant);
-            c = Gfni.V256.GaloisFieldAffineTransformInverse(c ^ k, m, AesAffineConstant);
-            d = Gfni.V256.GaloisFieldAffineTransformInverse(d ^ k, m, AesAffineConstant);
-            e = Gfni.V256.GaloisFieldAffineTransformInverse(e ^ k, m, AesAffineConstant);
-            f = Gfni.V256.GaloisFieldAffineTransformInverse(f ^ k, m, AesAffineConstant);
-            g = Gfni.V256.GaloisFieldAffineTransformInverse(g ^ k, m, AesAffineConstant);
-            h = Gfni.V256.GaloisFieldAffineTransformInverse(h ^ k, m, AesAffineConstant);
+            a = TSlice.GaloisFieldAffineTransformInverse(a ^ k, m, AesAffineConstant);
+            b = TSlice.GaloisFieldAffineTransformInverse(b ^ k, m, AesAffineConstant);
+            c = TSlice.GaloisFieldAffineTransformInverse(c ^ k, m, AesAffineConstant);
+            d = TSlice.GaloisFieldAffineTransformInverse(d ^ k, m, AesAffineConstant);
+            e = TSlice.GaloisFieldAffineTransformInverse(e ^ k, m, AesAffineConstant);
+            f = TSlice.GaloisFieldAffineTransformInverse(f ^ k, m, AesAffineConstant);
+            g = TSlice.GaloisFieldAffineTransformInverse(g ^ k, m, AesAffineConstant);
+            h = TSlice.GaloisFieldAffineTransformInverse(h ^ k, m, AesAffineConstant);
         }
 
-        (a ^ b ^ c ^ d ^ e ^ f ^ g ^ h).AsUInt64().CopyTo(sink);
-    }
-
-    [MethodImpl(MethodImplOptions.NoInlining)]
-    private static void Run512(ReadOnlySpan<byte> input, byte keyByte, int rounds, ulong[] sink)
-    {
-        ReadOnlySpan<Vector512<byte>> r = MemoryMarshal.Cast<byte, Vector512<byte>>(input);
-        Vector512<byte> m = Vector512.Create(AesAffineMatrix).AsByte(), k = Vector512.Create(keyByte);
-        Vector512<byte> a = r[0], b = r[1], c = r[2], d = r[3], e = r[4], f = r[5], g = r[6], h = r[7];
-        for (int i = 0; i < rounds; i++)
-        {
-            a = Gfni.V512.GaloisFieldAffineTransformInverse(a ^ k, m, AesAffineConstant);
-            b = Gfni.V512.GaloisFieldAffineTransformInverse(b ^ k, m, AesAffineConstant);
-            c = Gfni.V512.GaloisFieldAffineTransformInverse(c ^ k, m, AesAffineConstant);
-            d = Gfni.V512.GaloisFieldAffineTransformInverse(d ^ k, m, AesAffineConstant);
-            e = Gfni.V512.GaloisFieldAffineTransformInverse(e ^ k, m, AesAffineConstant);
-            f = Gfni.V512.GaloisFieldAffineTransformInverse(f ^ k, m, AesAffineConstant);
-            g = Gfni.V512.GaloisFieldAffineTransformInverse(g ^ k, m, AesAffineConstant);
-            h = Gfni.V512.GaloisFieldAffineTransformInverse(h ^ k, m, AesAffineConstant);
-        }
-
-        (a ^ b ^ c ^ d ^ e ^ f ^ g ^ h).GetLower().AsUInt64().CopyTo(sink);
+        TSlice.Store(a ^ b ^ c ^ d ^ e ^ f ^ g ^ h, ref MemoryMarshal.GetArrayDataReference(sink), 0);
     }
 }

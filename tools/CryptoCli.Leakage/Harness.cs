@@ -21,6 +21,9 @@ internal sealed record CaseResult(LeakageCase Case, long Measurements, long Clas
     /// <summary>dudect's figure: the largest |t| of every test, first and second order.</summary>
     public double MaxT => Math.Max(FirstOrderT, SecondOrderT);
 
+    /// <summary>The test that gave <see cref="MaxT"/>.</summary>
+    public string MaxTest => SecondOrderT > FirstOrderT ? "2nd order" : Test;
+
     /// <summary>The signed t of every test (see <see cref="LeakageStatistics.SignedTs"/>), for comparing acquisitions.</summary>
     public double[] Ts { get; init; } = [];
 
@@ -44,7 +47,7 @@ internal sealed record CaseResult(LeakageCase Case, long Measurements, long Clas
         {
             if (Second is null)
             {
-                return (MaxT, SecondOrderT > FirstOrderT ? "2nd order" : Test);
+                return (MaxT, MaxTest);
             }
 
             double best = 0;

@@ -148,25 +148,20 @@ internal sealed class LeakageStatistics
         double best = 0;
         string where = "-";
         double difference = 0;
-        Consider(_all, "all");
-        for (int i = 0; i < _cropped.Length; i++)
+        for (int i = 0; i <= _cropped.Length; i++)
         {
-            Consider(_cropped[i], $"p{100 * _percentiles[i]:0.#}");
-        }
-
-        double secondOrder = _secondOrder.Count >= minimumCount ? Math.Abs(_secondOrder.T) : 0;
-        return (best, where, secondOrder, difference);
-
-        void Consider(WelchTest test, string name)
-        {
+            WelchTest test = Test(i);
             double t = Math.Abs(test.T);
             if (test.Count >= minimumCount && t > best)
             {
                 best = t;
-                where = name;
+                where = TestName(i);
                 difference = test.MeanOf(0) - test.MeanOf(1);
             }
         }
+
+        double secondOrder = _secondOrder.Count >= minimumCount ? Math.Abs(_secondOrder.T) : 0;
+        return (best, where, secondOrder, difference);
     }
 
     /// <summary>
@@ -177,19 +172,21 @@ internal sealed class LeakageStatistics
     public double[] SignedTs(long minimumCount)
     {
         var ts = new double[_cropped.Length + 2];
-        ts[0] = _all.Count >= minimumCount ? _all.T : double.NaN;
-        for (int i = 0; i < _cropped.Length; i++)
+        for (int i = 0; i < ts.Length; i++)
         {
-            ts[i + 1] = _cropped[i].Count >= minimumCount ? _cropped[i].T : double.NaN;
+            WelchTest test = Test(i);
+            ts[i] = test.Count >= minimumCount ? test.T : double.NaN;
         }
 
-        ts[^1] = _secondOrder.Count >= minimumCount ? _secondOrder.T : double.NaN;
         return ts;
     }
 
     /// <summary>The name of test <paramref name="index"/> of <see cref="SignedTs"/> ("all", "p50", "2nd order").</summary>
     public string TestName(int index) =>
         index == 0 ? "all" : index == _cropped.Length + 1 ? "2nd order" : $"p{100 * _percentiles[index - 1]:0.#}";
+
+    // Test number index in the order of SignedTs.
+    private WelchTest Test(int index) => index == 0 ? _all : index == _cropped.Length + 1 ? _secondOrder : _cropped[index - 1];
 
     /// <summary>|t| of the test on every measurement (no cropping).</summary>
     public double AllDataT => Math.Abs(_all.T);
