@@ -53,6 +53,19 @@ internal abstract class BlockCipherMode
     /// <summary>Decrypts whole segments, streaming (see <see cref="Encrypt"/>).</summary>
     public abstract void Decrypt(BlockCipherKernel kernel, ReadOnlySpan<byte> source, Span<byte> destination, Span<byte> state);
 
+    /// <summary>
+    /// Throws unless <paramref name="length"/> is whole segments. A loop that advanced by whole segments would make no
+    /// progress on a partial one, so this is a real check, not an assertion: a caller that splits a segment (the
+    /// transform does so only through its own segment cursor) gets an exception instead of a loop that never ends.
+    /// </summary>
+    protected static void CheckWholeSegments(int length, int segment)
+    {
+        if (CipherPadding.Remainder(length, segment) != 0)
+        {
+            throw new ArgumentException(SR.MustTransformWholeBlock, nameof(length));
+        }
+    }
+
     /// <summary>One instance per segment size, 1 to <see cref="MaxBlockSize"/> bytes, indexed by it (CFB and OFB).</summary>
     protected static T[] CreateForEverySegment<T>(Func<int, T> create)
     {

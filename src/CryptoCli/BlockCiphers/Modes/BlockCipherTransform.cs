@@ -9,6 +9,9 @@ namespace CryptoCli;
 /// block is the cipher's block in every mode (CFB-8 included); padding fills the mode's segment (the block, or the
 /// CFB/OFB feedback size). Some input is held back until <see cref="TransformFinalBlock"/>: the last block when
 /// decryption removes padding (as the runtime's transforms do), the last two blocks for ciphertext stealing.
+/// In CFB and OFB a segment may end inside one call and continue in the next: a feedback size that does not divide
+/// the block (a 192-bit block with 128-bit feedback, <c>RijndaelManaged</c>'s default at that block size) gives
+/// the one-shots' bytes through every chunking.
 /// </summary>
 internal sealed class BlockCipherTransform : ICryptoTransform
 {
@@ -20,7 +23,10 @@ internal sealed class BlockCipherTransform : ICryptoTransform
     private readonly byte[] _iv;        // the IV, for Reset (zeros for ECB, unused)
     private readonly byte[] _state;     // the mode's running value
     private readonly byte[] _held;      // input held back, not yet output
+    private readonly byte[]? _keystream; // CFB and OFB: E(R) of the segment in progress
+    private readonly byte[]? _feedback;  // CFB: the ciphertext of the segment in progress, shifted into R when whole
     private int _heldCount;
+    private int _position;               // CFB and OFB: bytes of the segment in progress already processed
     private bool _disposed;
 
     public BlockCipherTransform(BlockCipherKernel kernel, BlockCipherMode mode, bool encrypting, PaddingMode paddingMode, byte[]? iv)
@@ -39,6 +45,12 @@ internal sealed class BlockCipherTransform : ICryptoTransform
         }
 
         _state = (byte[])_iv.Clone();
+        if (mode.Mode is CipherMode.CFB or CipherMode.OFB)
+        {
+            _keystream = new byte[blockSize];
+            _feedback = mode.Mode == CipherMode.CFB ? new byte[_segment] : null;
+        }
+
         int holdBack = mode.StealsCiphertext ? 2 * blockSize : !encrypting && CipherPadding.DepadsOnDecrypt(paddingMode) ? blockSize : 0;
         _held = new byte[holdBack];
     }
@@ -146,22 +158,30 @@ internal sealed class BlockCipherTransform : ICryptoTransform
     private byte[] EncryptFinal(ReadOnlySpan<byte> input)
     {
         int segment = _segment;
-        if (_paddingMode == PaddingMode.None && input.Length % segment != 0)
+        // The final segment: `tail` bytes long, of which `earlier` went through Process in earlier calls (CFB and OFB
+        // only: elsewhere a segment never ends inside a call). Padding depends on the tail's length, not its bytes.
+        int tail = (_position + input.Length) % segment;
+        if (_paddingMode == PaddingMode.None && tail != 0)
         {
             ThrowHelper.ThrowPartialBlock(); // the transform's error, where the one-shots throw ArgumentException
         }
 
-        int outputLength = CipherPadding.GetCiphertextLength(input.Length, segment, _paddingMode, "inputCount");
-        byte[] output = new byte[outputLength];
-        int whole = input.Length - input.Length % segment;
-        Process(input.Slice(0, whole), output.AsSpan(0, whole));
+        int earlier = Math.Max(0, tail - input.Length);
+        int whole = input.Length - (tail - earlier);
+        Span<byte> tailBytes = stackalloc byte[BlockCipherMode.MaxBlockSize];
         Span<byte> finalSegment = stackalloc byte[BlockCipherMode.MaxBlockSize];
+        tailBytes.Slice(0, earlier).Clear();
+        input.Slice(whole).CopyTo(tailBytes.Slice(earlier));
         finalSegment = finalSegment.Slice(0, segment);
-        if (CipherPadding.PadFinalBlock(input.Slice(whole), finalSegment, _paddingMode))
+        bool padded = CipherPadding.PadFinalBlock(tailBytes.Slice(0, tail), finalSegment, _paddingMode);
+        byte[] output = new byte[padded ? checked(whole + segment - earlier) : whole];
+        Process(input.Slice(0, whole), output.AsSpan(0, whole));
+        if (padded)
         {
-            Process(finalSegment, output.AsSpan(whole, segment));
+            Process(finalSegment.Slice(earlier), output.AsSpan(whole));
         }
 
+        CryptographicOperations.ZeroMemory(tailBytes);
         CryptographicOperations.ZeroMemory(finalSegment);
         return output;
     }
@@ -169,7 +189,7 @@ internal sealed class BlockCipherTransform : ICryptoTransform
     private byte[] DecryptFinal(ReadOnlySpan<byte> input)
     {
         int segment = _segment;
-        if (input.Length % segment != 0)
+        if ((_position + input.Length) % segment != 0)
         {
             ThrowHelper.ThrowPartialBlock();
         }
@@ -205,6 +225,73 @@ internal sealed class BlockCipherTransform : ICryptoTransform
             return;
         }
 
+        if (_keystream is null)
+        {
+            ProcessSegments(source, destination);
+            return;
+        }
+
+        // CFB and OFB: finish the segment in progress, whole segments through the mode, then start the next one.
+        int segment = _segment;
+        int done = 0;
+        if (_position > 0)
+        {
+            done = Math.Min(segment - _position, source.Length);
+            ContinueSegment(source.Slice(0, done), destination.Slice(0, done));
+        }
+
+        int rest = source.Length - done;
+        int whole = rest - rest % segment;
+        ProcessSegments(source.Slice(done, whole), destination.Slice(done, whole));
+        done += whole;
+        if (done < source.Length)
+        {
+            _kernel.EncryptBlocks(_state, _keystream);
+            if (_feedback is null)
+            {
+                Cfb.ShiftIn(_state, _keystream, segment); // OFB feeds the keystream back: R is known at once
+            }
+
+            ContinueSegment(source.Slice(done), destination.Slice(done));
+        }
+    }
+
+    // Part of a CFB or OFB segment, with the keystream of the segment in progress.
+    private void ContinueSegment(ReadOnlySpan<byte> source, Span<byte> destination)
+    {
+        int length = source.Length;
+        byte[]? feedback = _feedback;
+        if (feedback is not null && !_encrypting)
+        {
+            source.CopyTo(feedback.AsSpan(_position)); // the ciphertext, read before an in-place write
+        }
+
+        SpanHelpers.Xor(source, _keystream.AsSpan(_position, length), destination.Slice(0, length));
+        if (feedback is not null && _encrypting)
+        {
+            destination.Slice(0, length).CopyTo(feedback.AsSpan(_position));
+        }
+
+        _position += length;
+        if (_position == _segment)
+        {
+            if (feedback is not null)
+            {
+                Cfb.ShiftIn(_state, feedback, _segment);
+            }
+
+            _position = 0;
+        }
+    }
+
+    // Whole segments.
+    private void ProcessSegments(ReadOnlySpan<byte> source, Span<byte> destination)
+    {
+        if (source.IsEmpty)
+        {
+            return;
+        }
+
         if (_encrypting)
         {
             _mode.Encrypt(_kernel, source, destination, _state);
@@ -219,7 +306,10 @@ internal sealed class BlockCipherTransform : ICryptoTransform
     {
         _iv.CopyTo(_state, 0);
         CryptographicOperations.ZeroMemory(_held);
+        CryptographicOperations.ZeroMemory(_keystream);
+        CryptographicOperations.ZeroMemory(_feedback);
         _heldCount = 0;
+        _position = 0;
     }
 
     // The runtime's argument checks, in the runtime's order, with its exception types and parameter names: the
@@ -278,6 +368,8 @@ internal sealed class BlockCipherTransform : ICryptoTransform
         _disposed = true;
         _kernel.Dispose();
         CryptographicOperations.ZeroMemory(_held);
+        CryptographicOperations.ZeroMemory(_keystream);
+        CryptographicOperations.ZeroMemory(_feedback);
         CryptographicOperations.ZeroMemory(_state);
         CryptographicOperations.ZeroMemory(_iv);
     }

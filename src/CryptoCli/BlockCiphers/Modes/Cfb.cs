@@ -34,7 +34,8 @@ internal sealed class Cfb : BlockCipherMode
             return;
         }
 
-        Debug.Assert(segment <= blockSize && source.Length % segment == 0 && state.Length == blockSize);
+        Debug.Assert(segment <= blockSize && state.Length == blockSize);
+        CheckWholeSegments(source.Length, segment);
         Span<byte> keystream = stackalloc byte[blockSize];
         for (int offset = 0; offset < source.Length; offset += segment)
         {
@@ -51,7 +52,8 @@ internal sealed class Cfb : BlockCipherMode
     {
         int blockSize = kernel.BlockSizeInBytes;
         int segment = _segment;
-        Debug.Assert(segment <= blockSize && source.Length % segment == 0 && state.Length == blockSize);
+        Debug.Assert(segment <= blockSize && state.Length == blockSize);
+        CheckWholeSegments(source.Length, segment);
         int segmentsPerBatch = BatchBytes / blockSize;
         // window = R || this batch's ciphertext; register j is window[j*s .. j*s + blockSize].
         Span<byte> window = stackalloc byte[MaxBlockSize + BatchBytes];

@@ -34,7 +34,8 @@ internal sealed class Ofb : BlockCipherMode
     {
         int blockSize = kernel.BlockSizeInBytes;
         int segment = _segment;
-        Debug.Assert(segment <= blockSize && source.Length % segment == 0 && state.Length == blockSize);
+        Debug.Assert(segment <= blockSize && state.Length == blockSize);
+        CheckWholeSegments(source.Length, segment);
         int batch = BatchBytes / blockSize * segment;
         Span<byte> keystream = stackalloc byte[BatchBytes];
         Span<byte> output = stackalloc byte[blockSize];
