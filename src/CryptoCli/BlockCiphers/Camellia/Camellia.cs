@@ -1,7 +1,7 @@
 // Camellia (NTT and Mitsubishi Electric, 2000): RFC 3713, ISO/IEC 18033-3, CRYPTREC and NESSIE selected.
-// 128-bit block; 128-bit keys (18 rounds) and 192/256-bit keys (24 rounds). Kernels: Camellia.Table32.cs,
-// Camellia.Table64.cs (P2), Camellia.X86.cs and Camellia.ByteSliced.X86.cs (byte-sliced, S-boxes through AES-NI),
-// Camellia.Gfni.X86.cs (the same rounds with S-boxes on GFNI, 256- and 512-bit registers).
+// 128-bit block; 128-bit keys (18 rounds) and 192/256-bit keys (24 rounds). Kernels: CamelliaTable32Kernel.cs,
+// CamelliaTable64Kernel.cs (P2), CamelliaByteSlicedKernel.X86.cs and CamelliaByteSliced.X86.cs (byte-sliced, S-boxes through AES-NI),
+// CamelliaGfniKernel.X86.cs (the same rounds with S-boxes on GFNI, 256- and 512-bit registers).
 using System;
 using System.Security.Cryptography;
 

@@ -1,5 +1,5 @@
 // The affine maps that turn the AES S-box into Camellia's S-boxes, derived at start-up (used by the byte-sliced
-// AES-NI kernel, Camellia.X86.cs; plain code so that tests check it on every platform).
+// AES-NI kernel, CamelliaByteSlicedKernel.X86.cs; plain code so that tests check it on every platform).
 //
 // Derivation. s1(x) = h(g(f(x ^ 0xc5))) ^ 0x6e where g is inversion in the specification's GF((2^4)^2).
 // All fields of 256 elements are isomorphic through a GF(2)-linear map: with gamma a root of the AES polynomial
@@ -12,7 +12,7 @@
 // The AES inverse S-box (AESDECLAST) works as well: S^-1(y) = inv_AES(A^-1(y ^ 0x63)), so inv_AES(w) = S^-1(A(w) ^ 0x63):
 //   s1(x) = PostDec(S^-1(PreDec(x))),  PreDec(x) = A(Pre(x) ^ c) ^ 0x63,  PostDec(z) = h(phi(z)) ^ 0x6e.
 // The kernel alternates the two so that the ShiftRows of AESENCLAST and the InvShiftRows of AESDECLAST cancel.
-// GFNI (Camellia.Gfni.X86.cs) inverts in the AES field directly, so the AES S-box's own affine map drops out:
+// GFNI (CamelliaGfniKernel.X86.cs) inverts in the AES field directly, so the AES S-box's own affine map drops out:
 //   s1(x) = H(inv_AES(P(x) ^ c)) ^ 0x6e,  P = phi^-1 o f = Pre,  c = P(0xc5),  H = h o phi,
 // P and H as 8x8 bit matrices in the instructions' layout (GfniMatrix; docs/camellia-gfni.md).
 using System;

@@ -1,5 +1,5 @@
 // The circuits and round loops of the bitsliced Rijndael kernel, written once over a plane word TWord: on .NET a type
-// parameter (ulong, Vector128 or Vector256 lanes, see RijndaelBitslice.Vector.cs), on netstandard2.0 an alias of ulong.
+// parameter (ulong, Vector128 or Vector256 lanes, see IPlaneWord.Vector.cs), on netstandard2.0 an alias of ulong.
 #if !NET
 using TWord = System.UInt64;
 #endif

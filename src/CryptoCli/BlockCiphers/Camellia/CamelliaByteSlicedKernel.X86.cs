@@ -1,7 +1,7 @@
 // Camellia (RFC 3713), byte-sliced kernel on AES-NI + SSSE3 (and AVX2 where present): 128-bit block, 128/192/256-bit
-// keys. The rounds are written once in Camellia.ByteSliced.X86.cs, generic over the register width and the S-box
+// keys. The rounds are written once in CamelliaByteSliced.X86.cs, generic over the register width and the S-box
 // backend; this file holds the kernel (key preparation, passes, modes, shared with the GFNI backend of
-// Camellia.Gfni.X86.cs), the 128- and 256-bit widths and the AES-NI backend.
+// CamelliaGfniKernel.X86.cs), the 128- and 256-bit widths and the AES-NI backend.
 // The AES-NI backend computes an S-box as one affine input map (two PSHUFB nibble look-ups, the round key folded in),
 // AESENCLAST or AESDECLAST with a zero key (the AES S-box or its inverse) and one affine output map; rounds alternate
 // AESENCLAST and AESDECLAST so that their ShiftRows and InvShiftRows cancel instead of being undone by a shuffle each

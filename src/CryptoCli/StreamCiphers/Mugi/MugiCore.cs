@@ -79,7 +79,7 @@ internal abstract class MugiCore : IDisposable
 
     internal ulong[] State => _state;
 
-    /// <summary>The registry name: "bmi1" when F takes its bytes with BEXTR (Mugi.Bmi1.X86.cs), else "portable".</summary>
+    /// <summary>The registry name: "bmi1" when F takes its bytes with BEXTR (Bmi1MugiBytes.X86.cs), else "portable".</summary>
     public abstract string Name { get; }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]

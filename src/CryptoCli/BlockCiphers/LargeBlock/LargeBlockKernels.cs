@@ -1,5 +1,5 @@
 // P5's large-state block ciphers (Shiba, Sakamoto, Isobe 2021): the public types. Construction, key schedule
-// (our choice) and inverse in LargeBlockDefinition.cs; kernels in LargeBlockCipher.Portable.cs / .X86.cs.
+// (our choice) and inverse in LargeBlockDefinition.cs; kernels in LargeBlockPortableKernel.cs / .X86.cs.
 using System;
 using System.Security.Cryptography;
 #if NET

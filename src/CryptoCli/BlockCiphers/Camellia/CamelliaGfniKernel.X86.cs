@@ -1,4 +1,4 @@
-// Camellia (RFC 3713), byte-sliced kernel on GFNI (.NET 10 or later): the rounds of Camellia.ByteSliced.X86.cs with a
+// Camellia (RFC 3713), byte-sliced kernel on GFNI (.NET 10 or later): the rounds of CamelliaByteSliced.X86.cs with a
 // backend whose S-box is two instructions, GF2P8AFFINEQB (an 8x8 bit matrix times every byte) and GF2P8AFFINEINVQB
 // (the same after inversion in the AES field), the design of Botan's and libgcrypt's GFNI Camellia. Camellia's
 // S-boxes are affine maps around inversion in a field of 256 elements; the field change, the S-box's own affine maps
