@@ -1,4 +1,5 @@
 using System;
+using System.Runtime.InteropServices;
 using System.Security.Cryptography;
 using BenchmarkDotNet.Attributes;
 using Org.BouncyCastle.Crypto;
@@ -9,71 +10,185 @@ using Org.BouncyCastle.Crypto.Parameters;
 namespace CryptoCli.Benchmarks;
 
 /// <summary>
-/// Camellia bulk operations: the public type's default path, each kernel called directly, and BouncyCastle's
-/// <c>CamelliaEngine</c> with its mode classes (.NET has no Camellia). The setup checks that all agree first.
+/// Camellia-128 in the default run (32 cases): CTR for the default path, the 64-bit table kernel, the bulk
+/// kernel and BouncyCastle; ECB and CBC-encrypt for the default path and BouncyCastle. The full matrix with every
+/// kernel and Camellia-256 is <see cref="CamelliaFull128Benchmarks"/> / <see cref="CamelliaFull256Benchmarks"/>.
 /// </summary>
-public abstract class CamelliaBenchmarkBase
+[Primitive("Camellia-128")]
+public class CamelliaBenchmarks
 {
-    private Camellia _ours = null!;
-    private BlockCipherKernel _table32 = null!;
-    private BlockCipherKernel _table64 = null!;
-    private BlockCipherKernel? _aesni;
-    private IBlockCipher _bcEcb = null!;
-    private IBlockCipherMode _bcCbc = null!;
-    private SicBlockCipher _bcCtr = null!;
-    private byte[] _key = null!, _iv = null!, _input = null!, _output = null!, _chain = null!;
+    private CamelliaRivals _r = null!;
 
-    protected abstract int KeyBytes { get; }
-
-    public abstract int Size { get; set; }
+    [Params(16, 1024, 16 * 1024, 1024 * 1024)]
+    public int Size { get; set; }
 
     [GlobalSetup]
-    public void Setup()
+    public void Setup() => _r = new CamelliaRivals(16, Size);
+
+    [GlobalCleanup]
+    public void Cleanup() => _r.Dispose();
+
+    [Benchmark, Row("CTR", "CryptoCli")]
+    public int OursCtr() => _r.OursCtr();
+
+    [Benchmark, Row("CTR", "CryptoCli-table64")]
+    public void Table64Ctr() => _r.KernelCtr(_r.Table64);
+
+    [Benchmark, Row("CTR", "CryptoCli-aesni")]
+    public void AesNiCtr() => _r.KernelCtr(_r.AesNi);
+
+    [Benchmark, Row("CTR", "BouncyCastle")]
+    public void BouncyCastleCtr() => _r.BouncyCastleCtr();
+
+    [Benchmark, Row("ECB-encrypt", "CryptoCli")]
+    public int OursEcb() => _r.OursEcb();
+
+    [Benchmark, Row("ECB-encrypt", "BouncyCastle")]
+    public void BouncyCastleEcb() => _r.BouncyCastleEcb();
+
+    [Benchmark, Row("CBC-encrypt", "CryptoCli")]
+    public int OursCbcEncrypt() => _r.OursCbcEncrypt();
+
+    [Benchmark, Row("CBC-encrypt", "BouncyCastle")]
+    public void BouncyCastleCbcEncrypt() => _r.BouncyCastleCbcEncrypt();
+}
+
+/// <summary>
+/// Camellia-256 in the default run (8 cases, 16 KiB only): default path and BouncyCastle, and, in CTR and ECB, the
+/// 512-bit GFNI kernel pinned by name (never the default; on a CPU without GFNI and AVX-512 those rows measure the
+/// default kernel instead).
+/// </summary>
+[Primitive("Camellia-256")]
+public class Camellia256Benchmarks
+{
+    private CamelliaRivals _r = null!;
+
+    [Params(16 * 1024)]
+    public int Size { get; set; }
+
+    [GlobalSetup]
+    public void Setup() => _r = new CamelliaRivals(32, Size);
+
+    [GlobalCleanup]
+    public void Cleanup() => _r.Dispose();
+
+    [Benchmark, Row("CTR", "CryptoCli")]
+    public int OursCtr() => _r.OursCtr();
+
+    [Benchmark, Row("CTR", "CryptoCli-gfni-v512")]
+    public void GfniV512Ctr() => _r.KernelCtr(_r.GfniV512);
+
+    [Benchmark, Row("CTR", "BouncyCastle")]
+    public void BouncyCastleCtr() => _r.BouncyCastleCtr();
+
+    [Benchmark, Row("ECB-encrypt", "CryptoCli")]
+    public int OursEcb() => _r.OursEcb();
+
+    [Benchmark, Row("ECB-encrypt", "CryptoCli-gfni-v512")]
+    public void GfniV512Ecb() => _r.KernelEcb(_r.GfniV512);
+
+    [Benchmark, Row("ECB-encrypt", "BouncyCastle")]
+    public void BouncyCastleEcb() => _r.BouncyCastleEcb();
+
+    [Benchmark, Row("CBC-encrypt", "CryptoCli")]
+    public int OursCbcEncrypt() => _r.OursCbcEncrypt();
+
+    [Benchmark, Row("CBC-encrypt", "BouncyCastle")]
+    public void BouncyCastleCbcEncrypt() => _r.BouncyCastleCbcEncrypt();
+}
+
+/// <summary>
+/// Camellia key schedule in the default run (6 cases, operations/s): ours (the 64-bit schedule that every kernel
+/// starts from) and BouncyCastle's <c>CamelliaEngine.Init</c>. Each next key is taken from the previous subkeys, as in P2.
+/// </summary>
+[Primitive("Camellia")]
+public class CamelliaKeyScheduleBenchmarks
+{
+    private readonly byte[] _key128 = new byte[16], _key192 = new byte[24], _key256 = new byte[32];
+    private readonly ulong[] _subkeys = new ulong[34];
+    private readonly CamelliaEngine _engine = new();
+
+    [Benchmark, Row("KeySchedule-128", "CryptoCli")]
+    public ulong Ours128() => Expand(_key128);
+
+    [Benchmark, Row("KeySchedule-192", "CryptoCli")]
+    public ulong Ours192() => Expand(_key192);
+
+    [Benchmark, Row("KeySchedule-256", "CryptoCli")]
+    public ulong Ours256() => Expand(_key256);
+
+    [Benchmark, Row("KeySchedule-128", "BouncyCastle")]
+    public void BouncyCastle128() => _engine.Init(true, new KeyParameter(_key128));
+
+    [Benchmark, Row("KeySchedule-192", "BouncyCastle")]
+    public void BouncyCastle192() => _engine.Init(true, new KeyParameter(_key192));
+
+    [Benchmark, Row("KeySchedule-256", "BouncyCastle")]
+    public void BouncyCastle256() => _engine.Init(true, new KeyParameter(_key256));
+
+    private ulong Expand(byte[] key)
+    {
+        int count = CamelliaKeySchedule.SubkeyCount(key.Length);
+        CamelliaKeySchedule.Expand(key, _subkeys.AsSpan(0, count));
+        MemoryMarshal.AsBytes(_subkeys.AsSpan(2, 4)).Slice(0, key.Length).CopyTo(key);
+        return _subkeys[count - 1];
+    }
+}
+
+/// <summary>The rivals shared by the default-run classes, checked against each other in the constructor.</summary>
+internal sealed class CamelliaRivals : IDisposable
+{
+    private readonly Camellia _ours;
+    private readonly IBlockCipher _bcEcb;
+    private readonly IBlockCipherMode _bcCbc;
+    private readonly SicBlockCipher _bcCtr;
+    private readonly byte[] _iv, _input, _output, _chain = new byte[16];
+
+    public CamelliaRivals(int keyBytes, int size)
     {
         var random = new Random(3713);
-        _key = new byte[KeyBytes];
+        byte[] key = new byte[keyBytes];
         _iv = new byte[16];
-        _input = new byte[Size];
-        _output = new byte[Size];
-        _chain = new byte[16];
-        random.NextBytes(_key);
+        _input = new byte[size];
+        _output = new byte[size];
+        random.NextBytes(key);
         random.NextBytes(_iv);
         random.NextBytes(_input);
         _ours = Camellia.Create();
-        _ours.Key = _key;
-        _table32 = RegisteredKernel.Create(Camellia.Kernels, "table32", _key);
-        _table64 = RegisteredKernel.Create(Camellia.Kernels, "table64", _key);
-        _aesni = RegisteredKernel.TryCreate(Camellia.Kernels, "aesni", _key);
+        _ours.Key = key;
+        Table64 = RegisteredKernel.Create(Camellia.Kernels, "table64", key);
+        AesNi = RegisteredKernel.TryCreate(Camellia.Kernels, "aesni", key) ?? RegisteredKernel.Create(Camellia.Kernels, "table64", key);
+        GfniV512 = RegisteredKernel.TryCreate(Camellia.Kernels, "gfni-v512", key) ?? Camellia.Kernels.CreateDefault(key, 16);
         _bcEcb = new CamelliaEngine();
-        _bcEcb.Init(true, new KeyParameter(_key));
+        _bcEcb.Init(true, new KeyParameter(key));
         _bcCbc = new CbcBlockCipher(new CamelliaEngine());
-        _bcCbc.Init(true, new ParametersWithIV(new KeyParameter(_key), _iv));
+        _bcCbc.Init(true, new ParametersWithIV(new KeyParameter(key), _iv));
         _bcCtr = new SicBlockCipher(new CamelliaEngine());
-        _bcCtr.Init(true, new ParametersWithIV(new KeyParameter(_key), _iv));
+        _bcCtr.Init(true, new ParametersWithIV(new KeyParameter(key), _iv));
 
-        // Every rival must compute the same output before anything is timed.
         BouncyCastleEcb();
-        byte[] expected = (byte[])_output.Clone();
-        Check(expected, OursEcb, "ECB CryptoCli");
-        Check(expected, Table32Ecb, "ECB table32");
-        Check(expected, Table64Ecb, "ECB table64");
-        Check(expected, AesNiEcb, "ECB aesni");
+        Check(() => OursEcb(), "ECB CryptoCli");
         BouncyCastleCbcEncrypt();
-        expected = (byte[])_output.Clone();
-        Check(expected, OursCbcEncrypt, "CBC CryptoCli");
-        Check(expected, Table32CbcEncrypt, "CBC table32");
-        Check(expected, Table64CbcEncrypt, "CBC table64");
-        Check(expected, AesNiCbcEncrypt, "CBC aesni");
+        Check(() => OursCbcEncrypt(), "CBC CryptoCli");
         BouncyCastleCtr();
-        expected = (byte[])_output.Clone();
-        Check(expected, OursCtr, "CTR CryptoCli");
-        Check(expected, Table32Ctr, "CTR table32");
-        Check(expected, Table64Ctr, "CTR table64");
-        Check(expected, AesNiCtr, "CTR aesni");
+        Check(() => OursCtr(), "CTR CryptoCli");
+        Check(() => KernelCtr(Table64), "CTR table64");
+        Check(() => KernelCtr(AesNi), "CTR aesni");
+        Check(() => KernelCtr(GfniV512), "CTR gfni-v512");
+        BouncyCastleEcb();
+        Check(() => KernelEcb(GfniV512), "ECB gfni-v512");
     }
 
-    private void Check(byte[] expected, Action run, string what)
+    public BlockCipherKernel Table64 { get; }
+
+    public BlockCipherKernel AesNi { get; }
+
+    /// <summary>The 512-bit GFNI kernel where it runs (never the public type's default), else the default kernel.</summary>
+    public BlockCipherKernel GfniV512 { get; }
+
+    private void Check(Action run, string what)
     {
+        byte[] expected = (byte[])_output.Clone();
         Array.Clear(_output);
         run();
         if (!expected.AsSpan().SequenceEqual(_output))
@@ -82,81 +197,32 @@ public abstract class CamelliaBenchmarkBase
         }
     }
 
-    private void Check(byte[] expected, Func<int> run, string what) => Check(expected, () => { run(); }, what);
-
-    [GlobalCleanup]
-    public void Cleanup()
-    {
-        _ours.Dispose();
-        _table32.Dispose();
-        _table64.Dispose();
-        _aesni?.Dispose();
-    }
-
-    [Benchmark, Row("ECB-encrypt", "CryptoCli")]
     public int OursEcb() => _ours.EncryptEcb(_input, _output, PaddingMode.None);
 
-    [Benchmark, Row("ECB-encrypt", "CryptoCli-table32")]
-    public void Table32Ecb() => _table32.EncryptBlocks(_input, _output);
-
-    [Benchmark, Row("ECB-encrypt", "CryptoCli-table64")]
-    public void Table64Ecb() => _table64.EncryptBlocks(_input, _output);
-
-    [Benchmark, Row("ECB-encrypt", "CryptoCli-aesni")]
-    public void AesNiEcb() => (_aesni ?? _table64).EncryptBlocks(_input, _output);
-
-    [Benchmark, Row("ECB-encrypt", "BouncyCastle")]
-    public void BouncyCastleEcb() => ProcessBlocks(_bcEcb);
-
-    [Benchmark, Row("CBC-encrypt", "CryptoCli")]
     public int OursCbcEncrypt() => _ours.EncryptCbc(_input, _iv, _output, PaddingMode.None);
 
-    [Benchmark, Row("CBC-encrypt", "CryptoCli-table32")]
-    public void Table32CbcEncrypt() => KernelCbc(_table32);
+    public int OursCtr() => _ours.EncryptCtr(_input, _iv, _output);
 
-    [Benchmark, Row("CBC-encrypt", "CryptoCli-table64")]
-    public void Table64CbcEncrypt() => KernelCbc(_table64);
+    public void KernelEcb(BlockCipherKernel kernel) => kernel.EncryptBlocks(_input, _output);
 
-    /// <summary>CBC encryption is serial: the bulk kernel hands it to its table kernel (listed for completeness).</summary>
-    [Benchmark, Row("CBC-encrypt", "CryptoCli-aesni")]
-    public void AesNiCbcEncrypt() => KernelCbc(_aesni ?? _table64);
+    public void KernelCtr(BlockCipherKernel kernel)
+    {
+        _iv.CopyTo(_chain, 0);
+        kernel.TransformCtr(_input, _output, _chain);
+    }
 
-    [Benchmark, Row("CBC-encrypt", "BouncyCastle")]
+    public void BouncyCastleEcb() => ProcessBlocks(_bcEcb);
+
     public void BouncyCastleCbcEncrypt()
     {
         _bcCbc.Reset();
         ProcessBlocks(_bcCbc);
     }
 
-    [Benchmark, Row("CTR", "CryptoCli")]
-    public int OursCtr() => _ours.EncryptCtr(_input, _iv, _output);
-
-    [Benchmark, Row("CTR", "CryptoCli-table32")]
-    public void Table32Ctr() => KernelCtr(_table32);
-
-    [Benchmark, Row("CTR", "CryptoCli-table64")]
-    public void Table64Ctr() => KernelCtr(_table64);
-
-    [Benchmark, Row("CTR", "CryptoCli-aesni")]
-    public void AesNiCtr() => KernelCtr(_aesni ?? _table64);
-
-    [Benchmark, Row("CTR", "BouncyCastle")]
     public void BouncyCastleCtr()
     {
         _bcCtr.Reset();
         ProcessBlocks(_bcCtr);
-    }
-
-    private void KernelCbc(BlockCipherKernel kernel)
-    {
-        _iv.CopyTo(_chain, 0);
-        kernel.EncryptCbc(_input, _output, _chain);
-    }
-
-    private void KernelCtr(BlockCipherKernel kernel)
-    {
-        _iv.CopyTo(_chain, 0);
-        kernel.TransformCtr(_input, _output, _chain);
     }
 
     private void ProcessBlocks(IBlockCipher cipher)
@@ -166,27 +232,12 @@ public abstract class CamelliaBenchmarkBase
             cipher.ProcessBlock(_input, offset, _output, offset);
         }
     }
-}
 
-/// <summary>
-/// The full matrix the issue asks for (Camellia-128 and -256; ECB, CBC-encrypt, CTR; 16 B to 1 MiB; every kernel
-/// and BouncyCastle): 120 cases, too many for the default run, so only through <c>--filter '*CamelliaFull*'</c>.
-/// </summary>
-[MinColumn, MedianColumn, IterationCount(9)]
-public class CamelliaFull128Benchmarks : CamelliaBenchmarkBase
-{
-    protected override int KeyBytes => 16;
-
-    [Params(16, 1024, 16 * 1024, 1024 * 1024)]
-    public override int Size { get; set; }
-}
-
-/// <summary>Camellia-256 half of the full matrix (see <see cref="CamelliaFull128Benchmarks"/>).</summary>
-[MinColumn, MedianColumn, IterationCount(9)]
-public class CamelliaFull256Benchmarks : CamelliaBenchmarkBase
-{
-    protected override int KeyBytes => 32;
-
-    [Params(16, 1024, 16 * 1024, 1024 * 1024)]
-    public override int Size { get; set; }
+    public void Dispose()
+    {
+        _ours.Dispose();
+        Table64.Dispose();
+        AesNi.Dispose();
+        GfniV512.Dispose();
+    }
 }
