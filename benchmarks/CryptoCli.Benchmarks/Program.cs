@@ -13,6 +13,7 @@ namespace CryptoCli.Benchmarks;
 /// <c>-- --job Dry</c> runs the same set once each (CI). Any other arguments, such as <c>--filter *Camellia*</c>,
 /// go to BenchmarkDotNet's switcher with its default (long) job; add <c>--short</c> for the default run's short job,
 /// and <c>--out NAME</c> to write benchmarks/results/NAME.csv and NAME.md from the rows the run produced.
+/// <c>-- --chart benchmarks/results/latest.csv</c> redraws latest.svg from the CSV without running anything.
 /// <c>-- --ct-probe ROUNDS</c> runs <see cref="RijndaelConstantTimeProbe"/> instead.
 /// </summary>
 public static class Program
@@ -23,10 +24,13 @@ public static class Program
         string? chartFrom = TakeOption(rest, "--chart");
         if (chartFrom is not null)
         {
-            // Redraw the chart of an existing CSV (for example latest.csv) without running anything.
+            // Redraw the chart of an existing CSV (for example latest.csv) without running anything; the title's CPU,
+            // clock, runtime and date come from the first line of the markdown table beside it, when there is one.
             ResultTable existing = ResultTable.FromCsv(chartFrom);
+            string markdownPath = System.IO.Path.ChangeExtension(chartFrom, ".md");
+            string? header = System.IO.File.Exists(markdownPath) ? System.IO.File.ReadLines(markdownPath).FirstOrDefault() : null;
             string svgPath = System.IO.Path.ChangeExtension(chartFrom, ".svg");
-            System.IO.File.WriteAllText(svgPath, ResultChart.ToSvg(existing, "CryptoCli speed-ups"));
+            System.IO.File.WriteAllText(svgPath, ResultChart.ToSvg(existing, header));
             Console.WriteLine($"Wrote {svgPath}");
             return 0;
         }

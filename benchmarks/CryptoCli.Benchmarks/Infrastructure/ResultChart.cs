@@ -3,73 +3,198 @@ using System.Collections.Generic;
 using System.Globalization;
 using System.Linq;
 using System.Text;
+using System.Text.RegularExpressions;
 
 namespace CryptoCli.Benchmarks;
 
 /// <summary>
-/// An SVG bar chart of a result table: for each primitive and operation (at 16 KiB where measured, else the largest size), the
-/// speed-up of CryptoCli's default path over the built-in and over BouncyCastle, on a logarithmic axis.
+/// An SVG bar chart of a result table: for each primitive and operation (at 16 KiB where measured, else the largest
+/// size; operations per second for the rows without a size), the speed-up of CryptoCli's default path over the
+/// built-in and over BouncyCastle, on a logarithmic axis. Rows are grouped by family in a fixed order (<see cref="Families"/>),
+/// whatever order the run measured them in, and every bar says what it is compared with. Only comparisons of the same
+/// algorithm are drawn: a yardstick of another algorithm (Luffa's built-in row is SHA-256) and rows with no peer in
+/// the run are named in the footnote instead.
 /// </summary>
 public static class ResultChart
 {
-    private const int RowHeight = 22, LabelWidth = 330, PlotWidth = 520, Top = 40;
+    private const int RowHeight = 22, LabelWidth = 330, PlotWidth = 520, Top = 78, FamilyHeight = 26, LineHeight = 15;
+    private const string BuiltInColor = "#1f77b4", BouncyCastleColor = "#ff7f0e";
 
-    public static string ToSvg(ResultTable table, string title)
+    /// <summary>The families in the order the chart shows them, each with the primitive names (CSV column 1) it holds.</summary>
+    private static readonly (string Name, Func<string, bool> Holds)[] Families =
     {
-        var bars = new List<(string Label, double? BuiltIn, double? BouncyCastle)>();
-        foreach (var group in table.Rows.Where(r => r.Implementation == "CryptoCli").GroupBy(r => (r.Primitive, r.Operation)))
+        ("Rijndael and AES", p => p.StartsWith("Rijndael-", StringComparison.Ordinal)),
+        ("AES modes: GCM and CMAC", p => p.StartsWith("AES-", StringComparison.Ordinal)),
+        ("Camellia", p => p.StartsWith("Camellia", StringComparison.Ordinal)),
+        ("CRYPTREC ciphers", p => p.StartsWith("Hierocrypt-3", StringComparison.Ordinal) || p.StartsWith("SC2000", StringComparison.Ordinal)
+            || p.StartsWith("CIPHERUNICORN-A", StringComparison.Ordinal) || p == "MUGI"),
+        ("Luffa", p => p.StartsWith("Luffa", StringComparison.Ordinal)),
+        ("Haraka v2", p => p.StartsWith("Haraka", StringComparison.Ordinal)),
+        ("Large-block ciphers", p => p.StartsWith("LargeBlock", StringComparison.Ordinal)),
+        ("ECDSA P-192", p => p.StartsWith("ECDSA", StringComparison.Ordinal)),
+        ("Genus-3 HECC", p => p.StartsWith("HECC", StringComparison.Ordinal)),
+    };
+
+    /// <summary>Peer rows that run a different algorithm, kept in the run as a yardstick: never drawn as a speed-up.</summary>
+    private static readonly (string PrimitivePrefix, string Implementation, string Algorithm)[] OtherAlgorithms =
+    {
+        ("Luffa-256", "BuiltIn", "SHA-256"),
+        ("Luffa-512", "BuiltIn", "SHA-512"),
+    };
+
+    /// <summary>The order of the common operations inside a family (rows of other operations follow in run order).</summary>
+    private static readonly string[] OperationOrder =
+    {
+        "ECB-encrypt", "ECB-decrypt", "CBC-encrypt", "CBC-decrypt", "CFB128-encrypt", "CFB128-decrypt", "OFB", "CTR",
+        "GCM-encrypt", "GCM-decrypt", "CMAC",
+    };
+
+    private sealed record Bar(string Label, double? BuiltIn, double? BouncyCastle);
+
+    /// <summary>Draws the chart; <paramref name="header"/> is the first line of the run's markdown table
+    /// (<see cref="ResultTable.Header"/>), from which the CPU, clock, runtime and date go into the title; null leaves them out.</summary>
+    public static string ToSvg(ResultTable table, string? header)
+    {
+        // Within a family: key schedules last, then by primitive, then in the order of OperationOrder (others in the
+        // order the run measured them).
+        var groups = table.Rows.Where(r => r.Implementation == "CryptoCli").GroupBy(r => (r.Primitive, r.Operation))
+            .Select((g, index) => (Group: g, Index: index))
+            .OrderBy(g => g.Group.Key.Operation.Contains("eySchedule", StringComparison.Ordinal) || g.Group.Key.Operation.Contains("key-schedule", StringComparison.Ordinal))
+            .ThenBy(g => g.Group.Key.Primitive, StringComparer.Ordinal)
+            .ThenBy(g => Array.IndexOf(OperationOrder, g.Group.Key.Operation) is int rank and >= 0 ? rank : OperationOrder.Length)
+            .ThenBy(g => g.Index)
+            .Select(g => g.Group)
+            .ToList();
+        var sections = new List<(string Family, List<Bar> Bars)>();
+        var withoutPeer = new List<string>();
+        var yardsticks = new List<string>();
+        foreach (string family in Families.Select(f => f.Name).Append("Other"))
         {
-            // 16 KiB where measured (the size of most goals), else the largest size.
-            ResultRow row = group.FirstOrDefault(r => r.SizeBytes == 16 * 1024) ?? group.OrderByDescending(r => r.SizeBytes).First();
-            double? builtIn = table.SpeedupOver(row, "BuiltIn");
-            double? bouncyCastle = table.SpeedupOver(row, "BouncyCastle");
-            if (builtIn is null && bouncyCastle is null)
+            var bars = new List<Bar>();
+            var unmatched = new List<string>();
+            bool yardstickOnly = false;
+            foreach (var group in groups.Where(g => FamilyOf(g.Key.Primitive) == family))
             {
-                continue;
+                // 16 KiB where measured (the size of most goals), else the largest size.
+                ResultRow row = group.FirstOrDefault(r => r.SizeBytes == 16 * 1024) ?? group.OrderByDescending(r => r.SizeBytes).First();
+                double? builtIn = table.SpeedupOver(row, "BuiltIn");
+                double? bouncyCastle = table.SpeedupOver(row, "BouncyCastle");
+                string? other = OtherAlgorithms.FirstOrDefault(o => row.Primitive.StartsWith(o.PrimitivePrefix, StringComparison.Ordinal) && o.Implementation == "BuiltIn").Algorithm;
+                if (other is not null && builtIn is double yardstick)
+                {
+                    yardsticks.Add(string.Format(CultureInfo.InvariantCulture, "{0} {1}: the built-in row is {2}, {3:0.##}x", row.Primitive, SizeLabel(row.SizeBytes), other, yardstick));
+                    builtIn = null;
+                    yardstickOnly = true;
+                }
+
+                if (builtIn is null && bouncyCastle is null)
+                {
+                    if (other is null && !unmatched.Contains(row.Primitive))
+                    {
+                        unmatched.Add(row.Primitive);
+                    }
+
+                    continue;
+                }
+
+                bars.Add(new Bar($"{row.Primitive} {row.Operation} {SizeLabel(row.SizeBytes)}".TrimEnd(), builtIn, bouncyCastle));
             }
 
-            string size = row.SizeBytes switch
+            if (bars.Count > 0)
             {
-                0 => "",
-                >= 1 << 20 => $" {row.SizeBytes >> 20} MiB",
-                >= 1024 => $" {row.SizeBytes >> 10} KiB",
-                _ => $" {row.SizeBytes} B",
-            };
-            bars.Add(($"{row.Primitive} {row.Operation}{size}", builtIn, bouncyCastle));
+                sections.Add((family, bars));
+            }
+            else if (unmatched.Count > 0 && !yardstickOnly)
+            {
+                withoutPeer.Add($"{family} ({string.Join(", ", unmatched)})");
+            }
         }
 
-        double max = Math.Max(10, bars.SelectMany(b => new[] { b.BuiltIn ?? 1, b.BouncyCastle ?? 1 }).DefaultIfEmpty(10).Max());
+        var notes = new List<string>();
+        if (yardsticks.Count > 0)
+        {
+            notes.Add("Not drawn, another algorithm: " + string.Join("; ", yardsticks) + " (a yardstick, not a speed-up).");
+        }
+
+        if (withoutPeer.Count > 0)
+        {
+            notes.Add("Not drawn, no peer implements them in the run: " + string.Join("; ", withoutPeer) + ".");
+        }
+
+        notes.Add("All figures, with every size and kernel: latest.md.");
+        List<string> noteLines = notes.SelectMany(n => Wrap(n, 130)).ToList();
+
+        double max = Math.Max(10, sections.SelectMany(s => s.Bars).SelectMany(b => new[] { b.BuiltIn ?? 1, b.BouncyCastle ?? 1 }).DefaultIfEmpty(10).Max());
         double decades = Math.Ceiling(Math.Log10(max) + 1); // the axis starts at 0.1x
         double X(double ratio) => LabelWidth + PlotWidth * (Math.Log10(Math.Max(ratio, 0.1)) + 1) / decades;
-        int height = Top + bars.Count * RowHeight * 2 + 60;
+        int plotBottom = Top + sections.Sum(s => FamilyHeight + s.Bars.Count * RowHeight * 2);
+        int height = plotBottom + 60 + noteLines.Count * LineHeight;
+        int width = LabelWidth + PlotWidth + 60;
+
         var svg = new StringBuilder();
-        svg.Append(CultureInfo.InvariantCulture, $"<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{LabelWidth + PlotWidth + 40}\" height=\"{height}\" font-family=\"sans-serif\" font-size=\"12\">\n");
+        svg.Append(CultureInfo.InvariantCulture, $"<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" font-family=\"sans-serif\" font-size=\"12\">\n");
         svg.Append("<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n");
-        svg.Append(CultureInfo.InvariantCulture, $"<text x=\"10\" y=\"20\" font-size=\"14\" font-weight=\"bold\">{Escape(title)}</text>\n");
+        svg.Append("<text x=\"10\" y=\"20\" font-size=\"15\" font-weight=\"bold\">CryptoCli's default path: how many times faster than the same algorithm elsewhere</text>\n");
+        svg.Append(CultureInfo.InvariantCulture, $"<text x=\"10\" y=\"38\">{Escape(Subtitle(header))}</text>\n");
+        svg.Append("<text x=\"10\" y=\"54\" fill=\"#555\">Speed-up = their time / our time, each case's fastest iteration, same run. Right of 1x: CryptoCli is faster; left: slower.</text>\n");
+        svg.Append(CultureInfo.InvariantCulture, $"<rect x=\"{LabelWidth}\" y=\"{Top - 16}\" width=\"12\" height=\"12\" fill=\"{BuiltInColor}\"/><text x=\"{LabelWidth + 16}\" y=\"{Top - 6}\">vs the built-in (System.Security.Cryptography)</text>\n");
+        svg.Append(CultureInfo.InvariantCulture, $"<rect x=\"{LabelWidth + 320}\" y=\"{Top - 16}\" width=\"12\" height=\"12\" fill=\"{BouncyCastleColor}\"/><text x=\"{LabelWidth + 336}\" y=\"{Top - 6}\">vs BouncyCastle</text>\n");
+
+        int y = Top;
+        foreach ((string family, List<Bar> bars) in sections)
+        {
+            svg.Append(CultureInfo.InvariantCulture, $"<rect x=\"0\" y=\"{y + 2}\" width=\"{width}\" height=\"{FamilyHeight - 4}\" fill=\"#eef1f5\"/>");
+            svg.Append(CultureInfo.InvariantCulture, $"<text x=\"10\" y=\"{y + FamilyHeight - 9}\" font-weight=\"bold\">{Escape(family)}</text>\n");
+            y += FamilyHeight;
+            foreach (Bar bar in bars)
+            {
+                svg.Append(CultureInfo.InvariantCulture, $"<text x=\"{LabelWidth - 8}\" y=\"{y + RowHeight + 4}\" text-anchor=\"end\">{Escape(bar.Label)}</text>\n");
+                DrawBar(svg, X, y + 1, bar.BuiltIn, BuiltInColor, "built-in");
+                DrawBar(svg, X, y + RowHeight - 1, bar.BouncyCastle, BouncyCastleColor, "BouncyCastle");
+                y += RowHeight * 2;
+            }
+        }
+
         for (int d = 0; d < decades; d++)
         {
             double ratio = Math.Pow(10, d - 1);
             double x = X(ratio);
-            svg.Append(CultureInfo.InvariantCulture, $"<line x1=\"{x:F1}\" y1=\"{Top - 5}\" x2=\"{x:F1}\" y2=\"{height - 45}\" stroke=\"{(d == 1 ? "#333" : "#ccc")}\"/>\n");
-            svg.Append(CultureInfo.InvariantCulture, $"<text x=\"{x:F1}\" y=\"{height - 30}\" text-anchor=\"middle\">{ratio.ToString("0.#", CultureInfo.InvariantCulture)}x</text>\n");
+            svg.Append(CultureInfo.InvariantCulture, $"<line x1=\"{x:F1}\" y1=\"{Top}\" x2=\"{x:F1}\" y2=\"{plotBottom}\" stroke=\"{(d == 1 ? "#333" : "#bbb")}\" stroke-dasharray=\"{(d == 1 ? "none" : "3,3")}\"/>\n");
+            svg.Append(CultureInfo.InvariantCulture, $"<text x=\"{x:F1}\" y=\"{plotBottom + 16}\" text-anchor=\"middle\">{ratio.ToString("0.#", CultureInfo.InvariantCulture)}x</text>\n");
         }
 
-        int y = Top;
-        foreach ((string label, double? builtIn, double? bouncyCastle) in bars)
+        svg.Append(CultureInfo.InvariantCulture, $"<text x=\"{X(1):F1}\" y=\"{plotBottom + 32}\" text-anchor=\"middle\" fill=\"#555\">speed-up (logarithmic)</text>\n");
+        int noteY = plotBottom + 54;
+        foreach (string line in noteLines)
         {
-            svg.Append(CultureInfo.InvariantCulture, $"<text x=\"{LabelWidth - 8}\" y=\"{y + RowHeight - 6}\" text-anchor=\"end\">{Escape(label)}</text>\n");
-            Bar(svg, X, y, builtIn, "#1f77b4");
-            Bar(svg, X, y + RowHeight - 2, bouncyCastle, "#ff7f0e");
-            y += RowHeight * 2;
+            svg.Append(CultureInfo.InvariantCulture, $"<text x=\"10\" y=\"{noteY}\" font-size=\"11\" fill=\"#444\">{Escape(line)}</text>\n");
+            noteY += LineHeight;
         }
 
-        svg.Append(CultureInfo.InvariantCulture, $"<rect x=\"{LabelWidth}\" y=\"{height - 20}\" width=\"12\" height=\"12\" fill=\"#1f77b4\"/><text x=\"{LabelWidth + 16}\" y=\"{height - 10}\">speed-up over the built-in</text>\n");
-        svg.Append(CultureInfo.InvariantCulture, $"<rect x=\"{LabelWidth + 200}\" y=\"{height - 20}\" width=\"12\" height=\"12\" fill=\"#ff7f0e\"/><text x=\"{LabelWidth + 216}\" y=\"{height - 10}\">speed-up over BouncyCastle</text>\n");
         svg.Append("</svg>\n");
         return svg.ToString();
     }
 
-    private static void Bar(StringBuilder svg, Func<double, double> x, int y, double? ratio, string color)
+    private static string FamilyOf(string primitive) => Families.FirstOrDefault(f => f.Holds(primitive)).Name ?? "Other";
+
+    private static string SizeLabel(int sizeBytes) => sizeBytes switch
+    {
+        0 => "",
+        >= 1 << 20 => $"{sizeBytes >> 20} MiB",
+        >= 1024 => $"{sizeBytes >> 10} KiB",
+        _ => $"{sizeBytes} B",
+    };
+
+    /// <summary>"AMD EPYC at 4.31 GHz, .NET 10.0.12, run of 2026-11-25 00:02 UTC" from the markdown table's header line.</summary>
+    private static string Subtitle(string? header)
+    {
+        Match m = header is null ? Match.Empty : Regex.Match(header, @"^Date (?<date>[^;]+); CPU (?<cpu>.+?) \((?<cores>\d+) logical cores, measured clock (?<ghz>[\d.]+) GHz\); (?<runtime>[^;]+);");
+        return m.Success
+            ? $"{m.Groups["cpu"].Value} ({m.Groups["cores"].Value} cores) at {m.Groups["ghz"].Value} GHz, {m.Groups["runtime"].Value}, run of {m.Groups["date"].Value}"
+            : "CPU and runtime as in the run's table";
+    }
+
+    private static void DrawBar(StringBuilder svg, Func<double, double> x, int y, double? ratio, string color, string peer)
     {
         if (ratio is not double value)
         {
@@ -78,8 +203,30 @@ public static class ResultChart
 
         double start = x(1), end = x(value);
         double left = Math.Min(start, end), width = Math.Max(1, Math.Abs(end - start));
-        svg.Append(CultureInfo.InvariantCulture, $"<rect x=\"{left:F1}\" y=\"{y}\" width=\"{width:F1}\" height=\"{RowHeight - 4}\" fill=\"{color}\"/>");
-        svg.Append(CultureInfo.InvariantCulture, $"<text x=\"{Math.Max(start, end) + 4:F1}\" y=\"{y + RowHeight - 8}\" font-size=\"10\">{value.ToString("0.##", CultureInfo.InvariantCulture)}x</text>\n");
+        svg.Append(CultureInfo.InvariantCulture, $"<rect x=\"{left:F1}\" y=\"{y}\" width=\"{width:F1}\" height=\"{RowHeight - 5}\" fill=\"{color}\"/>");
+        svg.Append(CultureInfo.InvariantCulture, $"<text x=\"{Math.Max(start, end) + 4:F1}\" y=\"{y + RowHeight - 9}\" font-size=\"10\">{value.ToString("0.##", CultureInfo.InvariantCulture)}x vs {peer}</text>\n");
+    }
+
+    private static IEnumerable<string> Wrap(string text, int width)
+    {
+        string line = "";
+        foreach (string word in text.Split(' '))
+        {
+            if (line.Length > 0 && line.Length + 1 + word.Length > width)
+            {
+                yield return line;
+                line = "    " + word;
+            }
+            else
+            {
+                line = line.Length == 0 ? word : line + " " + word;
+            }
+        }
+
+        if (line.Length > 0)
+        {
+            yield return line;
+        }
     }
 
     private static string Escape(string text) => text.Replace("&", "&amp;", StringComparison.Ordinal).Replace("<", "&lt;", StringComparison.Ordinal);

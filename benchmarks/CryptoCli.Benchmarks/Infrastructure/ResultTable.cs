@@ -76,7 +76,7 @@ public sealed class ResultTable
         var rows = new List<ResultRow>();
         foreach (string line in File.ReadLines(path).Skip(1))
         {
-            // Files written before 2026-11-24 20:00 UTC have no min_ns column: their mean stands in for it.
+            // Older files have no min_ns column: their mean stands in for it.
             string[] c = line.Split(',');
             double mean = double.Parse(c[4], CultureInfo.InvariantCulture);
             double min = c.Length > 5 ? double.Parse(c[5], CultureInfo.InvariantCulture) : mean;
@@ -97,10 +97,12 @@ public sealed class ResultTable
         ? string.Format(CultureInfo.InvariantCulture, "{0:F1} MB/s", row.SizeBytes / row.MinNs * 1000.0)
         : string.Format(CultureInfo.InvariantCulture, "{0:F0} op/s", 1e9 / row.MinNs);
 
-    public string ToText()
+    public string ToText() => ToText(Header());
+
+    private string ToText(string header)
     {
         var sb = new StringBuilder();
-        sb.AppendLine(Header());
+        sb.AppendLine(header);
         sb.AppendLine();
         sb.AppendLine("| primitive | operation | size | implementation | mean | min | throughput | cycles/byte | vs BuiltIn | vs BouncyCastle |");
         sb.AppendLine("|---|---|---:|---|---:|---:|---:|---:|---:|---:|");
@@ -127,12 +129,13 @@ public sealed class ResultTable
         }
 
         string csvPath = Path.Combine(directory, name + ".csv");
+        string header = Header();
         File.WriteAllText(csvPath, csv.ToString());
-        File.WriteAllText(Path.Combine(directory, name + ".md"), ToText());
+        File.WriteAllText(Path.Combine(directory, name + ".md"), ToText(header));
         // Studies (P1's Basic/Proposed kernels, micro-kernels) have no "CryptoCli" rows and so no speed-up chart.
         if (Rows.Any(r => r.Implementation == "CryptoCli"))
         {
-            File.WriteAllText(Path.Combine(directory, name + ".svg"), ResultChart.ToSvg(this, $"CryptoCli speed-ups ({CpuName()}, {RuntimeInformation.FrameworkDescription})"));
+            File.WriteAllText(Path.Combine(directory, name + ".svg"), ResultChart.ToSvg(this, header));
         }
         return csvPath;
     }
