@@ -40,15 +40,24 @@ public abstract partial class BlockCipherAlgorithm : SymmetricAlgorithm
     private volatile string? _pinnedKernel;
 
     // Aes's default (CFB8); it is valid for every block size.
-    private const int DefaultFeedbackSize = 8;
+    private const int AesFeedbackSize = 8;
 
-    private protected BlockCipherAlgorithm(KeySizes[] legalKeySizes, KeySizes[] legalBlockSizes, int defaultKeySize, int defaultBlockSize)
+    // The FeedbackSize of a new instance: Aes's 8 bits unless the cipher's legacy producer says otherwise.
+    private readonly int _defaultFeedbackSize;
+
+    private protected BlockCipherAlgorithm(
+        KeySizes[] legalKeySizes,
+        KeySizes[] legalBlockSizes,
+        int defaultKeySize,
+        int defaultBlockSize,
+        int defaultFeedbackSize = AesFeedbackSize)
     {
         LegalKeySizesValue = legalKeySizes;
         LegalBlockSizesValue = legalBlockSizes;
         KeySizeValue = defaultKeySize;
         BlockSizeValue = defaultBlockSize;
-        FeedbackSizeValue = DefaultFeedbackSize;
+        _defaultFeedbackSize = defaultFeedbackSize;
+        FeedbackSizeValue = defaultFeedbackSize;
         ModeValue = CipherMode.CBC;
         PaddingValue = PaddingMode.PKCS7;
     }
@@ -154,7 +163,8 @@ public abstract partial class BlockCipherAlgorithm : SymmetricAlgorithm
                     base.BlockSize = value; // validates, and drops the IV
                     if (FeedbackSizeValue > value)
                     {
-                        FeedbackSizeValue = DefaultFeedbackSize; // no longer valid for the smaller block
+                        // No longer valid for the smaller block.
+                        FeedbackSizeValue = Math.Min(_defaultFeedbackSize, value);
                     }
 
                     ResetKernel();
@@ -185,7 +195,10 @@ public abstract partial class BlockCipherAlgorithm : SymmetricAlgorithm
     }
 
     /// <inheritdoc/>
-    /// <remarks>The segment size of CFB and OFB in bits: any multiple of 8 from 8 to the block size (8 by default, as <c>Aes</c>).</remarks>
+    /// <remarks>The segment size of CFB and OFB in bits: any multiple of 8 from 8 to the block size. The default is
+    /// 8, as <c>Aes</c>'s, except for <see cref="RijndaelCipher"/>, whose default is 128 as <c>RijndaelManaged</c>'s.
+    /// A segment need not divide the block: the transforms and the one-shots give the same bytes for every
+    /// value.</remarks>
     /// <exception cref="CryptographicException">The value is not a multiple of 8 between 8 and the block size.</exception>
     public override int FeedbackSize
     {
@@ -278,7 +291,57 @@ public abstract partial class BlockCipherAlgorithm : SymmetricAlgorithm
     /// <exception cref="ArgumentException"><paramref name="rgbKey"/> has an invalid size, or <paramref name="rgbIV"/> does not match the block size.</exception>
     public override ICryptoTransform CreateDecryptor(byte[] rgbKey, byte[]? rgbIV) => CreateTransform(rgbKey, rgbIV, encrypting: false);
 
-    private BlockCipherTransform CreateTransform(byte[] rgbKey, byte[]? rgbIV, bool encrypting)
+    /// <summary>
+    /// Creates an encryptor that runs CFB or OFB as a stream cipher, with the current <see cref="Key"/> and
+    /// <see cref="SymmetricAlgorithm.IV"/>: any length, no padding, the last segment cut short.
+    /// </summary>
+    /// <returns>
+    /// A transform with <see cref="ICryptoTransform.InputBlockSize"/> and <see cref="ICryptoTransform.OutputBlockSize"/>
+    /// of 1, so that <see cref="CryptoStream"/> passes every byte through and the output is as long as the input.
+    /// </returns>
+    /// <remarks>
+    /// <para><see cref="CreateEncryptor(byte[], byte[])"/> keeps the runtime's contract: its CFB and OFB take whole
+    /// segments, or pad the last one. This form is how <c>openssl enc</c> (<c>-cfb</c>, <c>-cfb8</c>, <c>-ofb</c>),
+    /// PHP mcrypt (<c>ncfb</c>, <c>nofb</c>, <c>cfb</c>, <c>ofb</c>), Go's <c>cipher.NewCFBEncrypter</c> and OpenPGP
+    /// treat these modes: the keystream of the last segment is used only as far as the data goes. Its output is a
+    /// prefix of what <see cref="CreateEncryptor(byte[], byte[])"/> with <see cref="PaddingMode.Zeros"/> gives.</para>
+    /// <para><see cref="SymmetricAlgorithm.Padding"/> is ignored. <see cref="SymmetricAlgorithm.FeedbackSize"/> is
+    /// the segment size.</para>
+    /// </remarks>
+    /// <exception cref="CryptographicException"><see cref="SymmetricAlgorithm.Mode"/> is neither CFB nor OFB.</exception>
+    public ICryptoTransform CreateStreamEncryptor() => CreateStreamEncryptor(Key, IV);
+
+    /// <summary>Creates an encryptor that runs CFB or OFB as a stream cipher (see <see cref="CreateStreamEncryptor()"/>).</summary>
+    /// <param name="rgbKey">The key.</param>
+    /// <param name="rgbIV">The initialization vector, one block long.</param>
+    /// <returns>A transform of any length, with input and output blocks of one byte.</returns>
+    /// <exception cref="ArgumentException"><paramref name="rgbKey"/> has an invalid size, or <paramref name="rgbIV"/>
+    /// does not match the block size.</exception>
+    /// <exception cref="CryptographicException"><see cref="SymmetricAlgorithm.Mode"/> is neither CFB nor OFB, or
+    /// <paramref name="rgbIV"/> is null.</exception>
+    public ICryptoTransform CreateStreamEncryptor(byte[] rgbKey, byte[]? rgbIV) =>
+        CreateTransform(rgbKey, rgbIV, encrypting: true, streaming: true);
+
+    /// <summary>
+    /// Creates a decryptor that runs CFB or OFB as a stream cipher, with the current <see cref="Key"/> and
+    /// <see cref="SymmetricAlgorithm.IV"/> (see <see cref="CreateStreamEncryptor()"/>).
+    /// </summary>
+    /// <returns>A transform of any length, with input and output blocks of one byte.</returns>
+    /// <exception cref="CryptographicException"><see cref="SymmetricAlgorithm.Mode"/> is neither CFB nor OFB.</exception>
+    public ICryptoTransform CreateStreamDecryptor() => CreateStreamDecryptor(Key, IV);
+
+    /// <summary>Creates a decryptor that runs CFB or OFB as a stream cipher (see <see cref="CreateStreamEncryptor()"/>).</summary>
+    /// <param name="rgbKey">The key.</param>
+    /// <param name="rgbIV">The initialization vector, one block long.</param>
+    /// <returns>A transform of any length, with input and output blocks of one byte.</returns>
+    /// <exception cref="ArgumentException"><paramref name="rgbKey"/> has an invalid size, or <paramref name="rgbIV"/>
+    /// does not match the block size.</exception>
+    /// <exception cref="CryptographicException"><see cref="SymmetricAlgorithm.Mode"/> is neither CFB nor OFB, or
+    /// <paramref name="rgbIV"/> is null.</exception>
+    public ICryptoTransform CreateStreamDecryptor(byte[] rgbKey, byte[]? rgbIV) =>
+        CreateTransform(rgbKey, rgbIV, encrypting: false, streaming: true);
+
+    private BlockCipherTransform CreateTransform(byte[] rgbKey, byte[]? rgbIV, bool encrypting, bool streaming = false)
     {
         ThrowHelper.ThrowIfDisposed(_disposed, this);
         ThrowHelper.ThrowIfNull(rgbKey, nameof(rgbKey));
@@ -288,6 +351,11 @@ public abstract partial class BlockCipherAlgorithm : SymmetricAlgorithm
         }
 
         int blockSizeInBytes = BlockSizeValue / 8;
+        if (streaming && Mode is not (CipherMode.CFB or CipherMode.OFB))
+        {
+            throw new CryptographicException(SR.StreamTransformModeNotSupported);
+        }
+
         BlockCipherMode mode = BlockCipherMode.Get(Mode, FeedbackSizeValue);
         // As Aes: an IV that is given must fit the block, even in ECB, which does not use it.
         if (rgbIV is not null && rgbIV.Length != blockSizeInBytes)
@@ -305,7 +373,10 @@ public abstract partial class BlockCipherAlgorithm : SymmetricAlgorithm
             throw new CryptographicException(SR.CtsRequiresNoPadding);
         }
 
-        return new BlockCipherTransform(CreateKernel(rgbKey, blockSizeInBytes), mode, encrypting, Padding, rgbIV);
+        BlockCipherKernel kernel = CreateKernel(rgbKey, blockSizeInBytes);
+        return streaming
+            ? BlockCipherTransform.CreateStream(kernel, mode, encrypting, rgbIV!)
+            : new BlockCipherTransform(kernel, mode, encrypting, Padding, rgbIV);
     }
 
     private bool ValidKeySize(long bitLength)

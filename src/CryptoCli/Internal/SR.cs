@@ -33,6 +33,8 @@ internal static class SR
     public const string DestinationExactLength = "Destination must be exactly {0} bytes.";
     public const string MessageTooLong = "The total length exceeds the limit of the algorithm.";
     public const string GcmStreamOrder = "The operation is not valid in the current state of the stream.";
+    public const string StreamTransformModeNotSupported =
+        "Stream transforms exist for CipherMode.CFB and CipherMode.OFB only.";
     public const string CtsRequiresNoPadding = "Ciphertext stealing (CipherMode.CTS) requires PaddingMode.None.";
     public const string CtsInputTooShort = "Ciphertext stealing (CipherMode.CTS) requires at least one block of input.";
     public const string FeedbackSizeNotSupported = "The specified feedback size '{0}' for CipherMode '{1}' is not supported.";

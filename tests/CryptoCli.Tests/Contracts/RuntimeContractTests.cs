@@ -18,7 +18,10 @@ namespace CryptoCli.Tests;
 /// The deliberate differences: our types throw <see cref="ObjectDisposedException"/> once disposed, where the
 /// runtime's keep working (or fail later), which has its own test below; and they accept
 /// <see cref="CipherMode.OFB"/> (and CTS without padding), which the modern runtime's <c>Aes</c> refuses but
-/// <c>RijndaelManaged</c> code relied on, so OFB is not among the call sequences (the mode tests cover it).
+/// <c>RijndaelManaged</c> code relied on, so OFB is not among the call sequences (the mode tests cover it); and
+/// <see cref="RijndaelCipher"/>'s <see cref="SymmetricAlgorithm.FeedbackSize"/> defaults to 128 as
+/// <c>RijndaelManaged</c>'s does, so its call sequences run against an <see cref="Aes"/> given that default
+/// (<see cref="RijndaelCipherHasRijndaelManagedsDefaults"/> checks the defaults themselves).
 /// </remarks>
 public class RuntimeContractTests
 {
@@ -246,6 +249,11 @@ public class RuntimeContractTests
             string expected = Outcome(() =>
             {
                 using Aes aes = Aes.Create();
+                if (name == nameof(RijndaelCipher))
+                {
+                    aes.FeedbackSize = 128; // RijndaelManaged's default, and so RijndaelCipher's
+                }
+
                 return run(aes, aes.BlockSize / 8);
             }, 16);
             string actual = Outcome(() =>
@@ -260,6 +268,40 @@ public class RuntimeContractTests
         }
 
         Assert.True(differences.Count == 0, $"{differences.Count} differences from Aes:\n" + string.Join("\n", differences));
+    }
+
+    /// <summary>
+    /// <see cref="RijndaelCipher"/> starts as <c>RijndaelManaged</c> does (the runtime's own, obsolete but present),
+    /// so code ported by renaming the type keeps its mode, padding, sizes and CFB segment; its legal sizes are a
+    /// superset (it adds the 160- and 224-bit blocks and keys of the Rijndael proposal).
+    /// </summary>
+    [Fact]
+    public void RijndaelCipherHasRijndaelManagedsDefaults()
+    {
+#pragma warning disable SYSLIB0022 // RijndaelManaged is obsolete: it is the reference here
+        using var managed = new RijndaelManaged();
+#pragma warning restore SYSLIB0022
+        using RijndaelCipher ours = RijndaelCipher.Create();
+        Assert.Equal(managed.KeySize, ours.KeySize);
+        Assert.Equal(managed.BlockSize, ours.BlockSize);
+        Assert.Equal(managed.FeedbackSize, ours.FeedbackSize);
+        Assert.Equal(128, ours.FeedbackSize);
+        Assert.Equal(managed.Mode, ours.Mode);
+        Assert.Equal(managed.Padding, ours.Padding);
+        foreach (KeySizes sizes in managed.LegalKeySizes)
+        {
+            for (int size = sizes.MinSize; size <= sizes.MaxSize; size += Math.Max(sizes.SkipSize, 1))
+            {
+                Assert.True(ours.ValidKeySize(size), $"key size {size}");
+            }
+        }
+
+        // At every block size the default feedback stays 128 (CFB-128), as RijndaelManaged's does.
+        foreach (int blockBits in new[] { 128, 160, 192, 224, 256 })
+        {
+            ours.BlockSize = blockBits;
+            Assert.Equal(128, ours.FeedbackSize);
+        }
     }
 
     [Theory]

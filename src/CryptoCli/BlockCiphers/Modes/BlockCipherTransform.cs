@@ -11,7 +11,8 @@ namespace CryptoCli;
 /// decryption removes padding (as the runtime's transforms do), the last two blocks for ciphertext stealing.
 /// In CFB and OFB a segment may end inside one call and continue in the next: a feedback size that does not divide
 /// the block (a 192-bit block with 128-bit feedback, <c>RijndaelManaged</c>'s default at that block size) gives
-/// the one-shots' bytes through every chunking.
+/// the one-shots' bytes through every chunking. The stream form (<see cref="CreateStream"/>) runs CFB and OFB as
+/// stream ciphers: one-byte blocks, no padding, nothing held back, the last segment cut short.
 /// </summary>
 internal sealed class BlockCipherTransform : ICryptoTransform
 {
@@ -20,6 +21,7 @@ internal sealed class BlockCipherTransform : ICryptoTransform
     private readonly bool _encrypting;
     private readonly PaddingMode _paddingMode;
     private readonly int _segment;
+    private readonly bool _streaming;   // CFB or OFB of any length, with one-byte blocks and no padding
     private readonly byte[] _iv;        // the IV, for Reset (zeros for ECB, unused)
     private readonly byte[] _state;     // the mode's running value
     private readonly byte[] _held;      // input held back, not yet output
@@ -30,6 +32,12 @@ internal sealed class BlockCipherTransform : ICryptoTransform
     private bool _disposed;
 
     public BlockCipherTransform(BlockCipherKernel kernel, BlockCipherMode mode, bool encrypting, PaddingMode paddingMode, byte[]? iv)
+        : this(kernel, mode, encrypting, paddingMode, iv, streaming: false)
+    {
+    }
+
+    private BlockCipherTransform(
+        BlockCipherKernel kernel, BlockCipherMode mode, bool encrypting, PaddingMode paddingMode, byte[]? iv, bool streaming)
     {
         CipherPadding.CheckPaddingMode(paddingMode);
         int blockSize = kernel.BlockSizeInBytes;
@@ -38,6 +46,7 @@ internal sealed class BlockCipherTransform : ICryptoTransform
         _encrypting = encrypting;
         _paddingMode = paddingMode;
         _segment = mode.GetSegmentSize(blockSize);
+        _streaming = streaming;
         _iv = new byte[blockSize];
         if (mode.UsesIV)
         {
@@ -55,9 +64,16 @@ internal sealed class BlockCipherTransform : ICryptoTransform
         _held = new byte[holdBack];
     }
 
-    public int InputBlockSize => _kernel.BlockSizeInBytes;
+    /// <summary>The stream form of CFB or OFB (<paramref name="mode"/>): any length, no padding.</summary>
+    public static BlockCipherTransform CreateStream(BlockCipherKernel kernel, BlockCipherMode mode, bool encrypting, byte[] iv)
+    {
+        System.Diagnostics.Debug.Assert(mode.Mode is CipherMode.CFB or CipherMode.OFB);
+        return new BlockCipherTransform(kernel, mode, encrypting, PaddingMode.None, iv, streaming: true);
+    }
 
-    public int OutputBlockSize => _kernel.BlockSizeInBytes;
+    public int InputBlockSize => _streaming ? 1 : _kernel.BlockSizeInBytes;
+
+    public int OutputBlockSize => _streaming ? 1 : _kernel.BlockSizeInBytes;
 
     public bool CanTransformMultipleBlocks => true;
 
@@ -124,6 +140,13 @@ internal sealed class BlockCipherTransform : ICryptoTransform
             if (_mode.StealsCiphertext)
             {
                 return FinalCts(rest);
+            }
+
+            if (_streaming)
+            {
+                byte[] output = new byte[rest.Length];
+                Process(rest, output);
+                return output;
             }
 
             return _encrypting ? EncryptFinal(rest) : DecryptFinal(rest);

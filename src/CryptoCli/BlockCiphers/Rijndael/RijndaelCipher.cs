@@ -40,13 +40,19 @@ public sealed class RijndaelCipher : BlockCipherAlgorithm
     private static readonly KeySizes[] s_legalSizes = { new KeySizes(128, 256, 32) };
     private bool _allowVariableTimeTableKernel;
 
-    /// <summary>Creates an instance with a 256-bit key (generated on first use) and a 128-bit block, in CBC mode with PKCS7 padding.</summary>
+    /// <summary>
+    /// Creates an instance with <c>RijndaelManaged</c>'s defaults: a 256-bit key (generated on first use), a 128-bit
+    /// block, CBC mode, PKCS7 padding and a <see cref="SymmetricAlgorithm.FeedbackSize"/> of 128 bits.
+    /// </summary>
+    /// <remarks>The feedback size differs from the modern <c>Aes</c>'s (8 bits, CFB-8): code and data written with
+    /// <c>RijndaelManaged</c>, whose CFB is CFB-128 by default at every block size, read the same after renaming the
+    /// type. Set <see cref="SymmetricAlgorithm.FeedbackSize"/> to 8 for <c>Aes</c>'s CFB.</remarks>
     public RijndaelCipher()
-        : base(s_legalSizes, s_legalSizes, 256, 128)
+        : base(s_legalSizes, s_legalSizes, 256, 128, defaultFeedbackSize: 128)
     {
     }
 
-    /// <summary>Creates an instance with a 256-bit key (generated on first use) and a 128-bit block, in CBC mode with PKCS7 padding.</summary>
+    /// <summary>Creates an instance with <c>RijndaelManaged</c>'s defaults (see <see cref="RijndaelCipher()"/>).</summary>
     public static new RijndaelCipher Create() => new();
 
     /// <summary>True when 128-bit blocks run on AES instructions in this process.</summary>
