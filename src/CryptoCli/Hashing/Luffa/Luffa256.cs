@@ -21,7 +21,7 @@ namespace CryptoCli;
 /// a Vector128 kernel (SSE2/SSE4.1 or AdvSimd) is used when hardware accelerated, otherwise a portable scalar
 /// kernel.</para>
 /// </remarks>
-public sealed class Luffa256 : HashAlgorithm
+public sealed class Luffa256 : LuffaHashAlgorithm
 {
     /// <summary>The hash size produced by this algorithm, in bits.</summary>
     public const int HashSizeInBits = 256;
@@ -29,13 +29,10 @@ public sealed class Luffa256 : HashAlgorithm
     /// <summary>The hash size produced by this algorithm, in bytes.</summary>
     public const int HashSizeInBytes = HashSizeInBits / 8;
 
-    private readonly LuffaCore _core = new(HashSizeInBits);
-    private bool _disposed;
-
     /// <summary>Initializes a new Luffa-256 instance.</summary>
     public Luffa256()
+        : base(HashSizeInBits)
     {
-        HashSizeValue = HashSizeInBits;
     }
 
     /// <summary>Creates a new Luffa-256 instance.</summary>
@@ -50,27 +47,19 @@ public sealed class Luffa256 : HashAlgorithm
     /// <param name="source">The data to hash.</param>
     /// <returns>The hash, <see cref="HashSizeInBytes"/> bytes.</returns>
     /// <exception cref="ArgumentNullException"><paramref name="source"/> is <see langword="null"/>.</exception>
-    public static byte[] HashData(byte[] source)
-    {
-        ThrowHelper.ThrowIfNull(source, nameof(source));
-        return HashData(new ReadOnlySpan<byte>(source));
-    }
+    public static byte[] HashData(byte[] source) => LuffaCore.HashData(HashSizeInBits, source);
 
     /// <summary>Computes the Luffa-256 hash of data.</summary>
     /// <param name="source">The data to hash.</param>
     /// <returns>The hash, <see cref="HashSizeInBytes"/> bytes.</returns>
-    public static byte[] HashData(ReadOnlySpan<byte> source)
-    {
-        byte[] hash = new byte[HashSizeInBytes];
-        LuffaCore.Hash(HashSizeInBits, source, hash);
-        return hash;
-    }
+    public static byte[] HashData(ReadOnlySpan<byte> source) => LuffaCore.HashData(HashSizeInBits, source);
 
     /// <summary>Computes the Luffa-256 hash of data into a destination buffer.</summary>
     /// <param name="source">The data to hash.</param>
     /// <param name="destination">The buffer that receives the hash.</param>
     /// <returns>The number of bytes written, <see cref="HashSizeInBytes"/>.</returns>
-    /// <exception cref="ArgumentException"><paramref name="destination"/> is shorter than <see cref="HashSizeInBytes"/>; nothing is written.</exception>
+    /// <exception cref="ArgumentException"><paramref name="destination"/> is shorter than
+    /// <see cref="HashSizeInBytes"/>; nothing is written.</exception>
     public static int HashData(ReadOnlySpan<byte> source, Span<byte> destination) =>
         LuffaCore.HashData(HashSizeInBits, source, destination);
 
@@ -78,70 +67,8 @@ public sealed class Luffa256 : HashAlgorithm
     /// <param name="source">The data to hash.</param>
     /// <param name="destination">The buffer that receives the hash.</param>
     /// <param name="bytesWritten">The number of bytes written: <see cref="HashSizeInBytes"/>, or 0 on failure.</param>
-    /// <returns><see langword="false"/> when <paramref name="destination"/> is too short (then nothing is written).</returns>
+    /// <returns><see langword="false"/> when <paramref name="destination"/> is too short (then nothing is
+    /// written).</returns>
     public static bool TryHashData(ReadOnlySpan<byte> source, Span<byte> destination, out int bytesWritten) =>
         LuffaCore.TryHashData(HashSizeInBits, source, destination, out bytesWritten);
-
-    /// <summary>Resets the hash computation to its initial state.</summary>
-    /// <remarks>After <see cref="HashAlgorithm.Dispose()"/> this does nothing, as with the runtime's hash algorithms
-    /// (the base class calls it during disposal); hashing then throws <see cref="ObjectDisposedException"/>.</remarks>
-    public override void Initialize()
-    {
-        if (!_disposed)
-        {
-            _core.Reset();
-        }
-    }
-
-    /// <inheritdoc/>
-    protected override void HashCore(byte[] array, int ibStart, int cbSize)
-    {
-        ThrowHelper.ThrowIfDisposed(_disposed, this);
-        _core.Append(new ReadOnlySpan<byte>(array, ibStart, cbSize));
-    }
-
-    /// <inheritdoc/>
-    protected override byte[] HashFinal()
-    {
-        ThrowHelper.ThrowIfDisposed(_disposed, this);
-        byte[] hash = new byte[HashSizeInBytes];
-        _core.Finish(hash);
-        return hash;
-    }
-
-#if NET
-    /// <inheritdoc/>
-    protected override void HashCore(ReadOnlySpan<byte> source)
-    {
-        ThrowHelper.ThrowIfDisposed(_disposed, this);
-        _core.Append(source);
-    }
-
-    /// <inheritdoc/>
-    protected override bool TryHashFinal(Span<byte> destination, out int bytesWritten)
-    {
-        ThrowHelper.ThrowIfDisposed(_disposed, this);
-        if (destination.Length < HashSizeInBytes)
-        {
-            bytesWritten = 0;
-            return false;
-        }
-
-        _core.Finish(destination);
-        bytesWritten = HashSizeInBytes;
-        return true;
-    }
-#endif
-
-    /// <inheritdoc/>
-    protected override void Dispose(bool disposing)
-    {
-        if (disposing && !_disposed)
-        {
-            _core.Dispose();
-            _disposed = true;
-        }
-
-        base.Dispose(disposing);
-    }
 }

@@ -198,6 +198,21 @@ internal sealed class LuffaCore : IDisposable
         FinishCore(copy, Width, HashSizeInBytes, _buffer.AsSpan(0, _buffered), destination, _kernel);
     }
 
+    /// <summary>The public types' <c>HashData(byte[])</c>: throws when <paramref name="source"/> is null.</summary>
+    public static byte[] HashData(int hashSizeInBits, byte[] source)
+    {
+        ThrowHelper.ThrowIfNull(source, nameof(source));
+        return HashData(hashSizeInBits, new ReadOnlySpan<byte>(source));
+    }
+
+    /// <summary>The public types' <c>HashData(ReadOnlySpan)</c>: a new array holding the digest.</summary>
+    public static byte[] HashData(int hashSizeInBits, ReadOnlySpan<byte> source)
+    {
+        byte[] hash = new byte[hashSizeInBits / 8];
+        Hash(hashSizeInBits, source, hash);
+        return hash;
+    }
+
     /// <summary>The public types' <c>HashData(source, destination)</c>: throws when the destination is too short.</summary>
     public static int HashData(int hashSizeInBits, ReadOnlySpan<byte> source, Span<byte> destination)
     {
