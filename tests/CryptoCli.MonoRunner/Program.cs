@@ -46,7 +46,8 @@ internal static class Program
     };
 
     /// <summary>Every kernel of a cipher's registry that runs in this process: the list the xunit suite and the benchmarks enumerate.</summary>
-    private static BlockCipherKernel[] Registered(BlockCipherKernelRegistry registry, byte[] key, int blockBytes) =>
+    private static BlockCipherKernel[] Registered(KernelRegistry<BlockCipherKernelEntry> registry, byte[] key,
+        int blockBytes) =>
         registry.Entries.Where(e => e.IsSupported(blockBytes)).Select(e => e.Create(key, blockBytes)).ToArray();
 
     private static int Main(string[] args)

@@ -10,7 +10,7 @@ namespace CryptoCli.VectorChecks;
 internal static class FamilyKernels
 {
     /// <summary>The supported entries of <paramref name="registry"/>, in registry order.</summary>
-    public static KernelEntry<TFactory>[] Supported<TFactory>(KernelRegistry<TFactory> registry)
+    public static KernelEntry<TFactory>[] Supported<TFactory>(KernelRegistry<KernelEntry<TFactory>> registry)
         where TFactory : Delegate =>
         registry.Entries.Where(e => e.IsSupported).ToArray();
 }

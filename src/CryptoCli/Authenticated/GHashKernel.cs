@@ -37,7 +37,7 @@ internal abstract class GHashKernel : IDisposable
     /// then the portable kernel, which always runs. GCM uses the first supported entry; tests, the Mono runner, the
     /// leakage tool and the benchmarks enumerate the list.
     /// </summary>
-    internal static readonly KernelRegistry<Func<byte[], GHashKernel>> Kernels = new(
+    internal static readonly KernelRegistry<KernelEntry<Func<byte[], GHashKernel>>> Kernels = new(
 #if NET9_0_OR_GREATER
         new KernelEntry<Func<byte[], GHashKernel>>("vpclmul512", () => Vpclmul512Instructions.IsSupported && GHashVpclmul256Kernel.IsSupported, h => new GHashVpclmul512Kernel<Vpclmul512Instructions>(h), isConstantTime: true, usesHardware: true),
         new KernelEntry<Func<byte[], GHashKernel>>("vpclmul256", () => GHashVpclmul256Kernel.IsSupported, h => new GHashVpclmul256Kernel(h), isConstantTime: true, usesHardware: true),

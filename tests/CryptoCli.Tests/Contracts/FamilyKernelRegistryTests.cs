@@ -82,7 +82,7 @@ public class FamilyKernelRegistryTests
         Assert.All(Haraka.Kernels.Entries.Where(e => e.IsSupported), e => Assert.Equal(e.Name, e.Create().Name));
     }
 
-    private static KernelEntry<TFactory> First<TFactory>(KernelRegistry<TFactory> registry)
+    private static KernelEntry<TFactory> First<TFactory>(KernelRegistry<KernelEntry<TFactory>> registry)
         where TFactory : Delegate =>
         registry.Entries.First(e => e.IsSupported);
 }

@@ -21,8 +21,9 @@ public class RegisteredKernelContractTests
             .Where(t => !t.IsAbstract && typeof(BlockCipherAlgorithm).IsAssignableFrom(t))
             .OrderBy(t => t.Name, StringComparer.Ordinal);
 
-    internal static BlockCipherKernelRegistry Registry(Type type) =>
-        (BlockCipherKernelRegistry)type.GetField("Kernels", BindingFlags.NonPublic | BindingFlags.Static)!.GetValue(null)!;
+    internal static KernelRegistry<BlockCipherKernelEntry> Registry(Type type) =>
+        (KernelRegistry<BlockCipherKernelEntry>)type.GetField("Kernels",
+            BindingFlags.NonPublic | BindingFlags.Static)!.GetValue(null)!;
 
     internal static BlockCipherAlgorithm Create(Type type) =>
         (BlockCipherAlgorithm)type.GetMethod("Create", BindingFlags.Public | BindingFlags.Static, Type.EmptyTypes)!.Invoke(null, null)!;
@@ -61,14 +62,16 @@ public class RegisteredKernelContractTests
     {
         foreach (Type type in CipherTypes())
         {
-            BlockCipherKernelRegistry registry = Registry(type);
+            KernelRegistry<BlockCipherKernelEntry> registry = Registry(type);
             Assert.NotEmpty(registry.Entries);
             using BlockCipherAlgorithm cipher = Create(type);
             foreach (int blockBits in BlockSizes(cipher))
             {
                 BlockCipherKernelEntry chosen = registry.Select(blockBits / 8);
                 Assert.True(chosen.IsSupported(blockBits / 8), $"{type.Name}: default {chosen.Name} is not supported");
-                Assert.Contains(registry.Entries, e => e.Preference != KernelPreference.Never && !e.UsesHardware && e.IsSupported(blockBits / 8));
+                Assert.Contains(registry.Entries,
+                    e => e.Preference != KernelPreference.TestsAndBenchmarksOnly && !e.UsesHardware
+                        && e.IsSupported(blockBits / 8));
             }
 
             Assert.Equal(registry.Select(cipher.BlockSize / 8).UsesHardware, (bool)type.GetProperty("IsHardwareAccelerated", BindingFlags.Public | BindingFlags.Static)!.GetValue(null)!);
@@ -78,10 +81,11 @@ public class RegisteredKernelContractTests
     [Fact]
     public void VariableTimeOptInEntriesAreSkippedUnlessAllowed()
     {
-        var registry = new BlockCipherKernelRegistry(
+        var registry = new KernelRegistry<BlockCipherKernelEntry>(
             new BlockCipherKernelEntry("tables", _ => true, (key, b) => new RijndaelPortableKernel(key, b), preference: KernelPreference.VariableTimeOptIn),
             new BlockCipherKernelEntry("constant", _ => true, (key, b) => new RijndaelPortableKernel(key, b), isConstantTime: true),
-            new BlockCipherKernelEntry("never", _ => true, (key, b) => new RijndaelPortableKernel(key, b), preference: KernelPreference.Never));
+            new BlockCipherKernelEntry("never", _ => true, (key, b) => new RijndaelPortableKernel(key, b),
+                preference: KernelPreference.TestsAndBenchmarksOnly));
         Assert.Equal("constant", registry.Select(16).Name);
         Assert.Equal("tables", registry.Select(16, allowVariableTime: true).Name);
         Assert.Equal("never", registry.Get("never").Name);
@@ -92,7 +96,7 @@ public class RegisteredKernelContractTests
     public void EveryKernelAgreesWithTheOthersInEveryMode(string cipherName, string kernelName)
     {
         Type type = CipherTypes().Single(t => t.Name == cipherName);
-        BlockCipherKernelRegistry registry = Registry(type);
+        KernelRegistry<BlockCipherKernelEntry> registry = Registry(type);
         BlockCipherKernelEntry entry = registry.Get(kernelName);
         using BlockCipherAlgorithm pinned = Create(type);
         using BlockCipherAlgorithm reference = Create(type);

@@ -17,7 +17,7 @@ public class RegisteredKernelDifferentialTests
         var data = new TheoryData<string, string>();
         foreach (System.Type type in RegisteredKernelContractTests.CipherTypes())
         {
-            BlockCipherKernelRegistry registry = RegisteredKernelContractTests.Registry(type);
+            KernelRegistry<BlockCipherKernelEntry> registry = RegisteredKernelContractTests.Registry(type);
             if (registry.Entries.Any(e => e.Name == "reference"))
             {
                 foreach (BlockCipherKernelEntry entry in registry.Entries.Where(e => e.Name != "reference" && e.IsSupported(16)))
@@ -35,7 +35,7 @@ public class RegisteredKernelDifferentialTests
     public void EveryKernel_MatchesTheReferenceKernel_OnRandomInputs(string cipher, string kernel)
     {
         System.Type type = RegisteredKernelContractTests.CipherTypes().Single(t => t.Name == cipher);
-        BlockCipherKernelRegistry registry = RegisteredKernelContractTests.Registry(type);
+        KernelRegistry<BlockCipherKernelEntry> registry = RegisteredKernelContractTests.Registry(type);
         int seed = 5000 + 100 * type.Name.Length + registry.Entries.ToList().FindIndex(e => e.Name == kernel);
         KernelDifferentialCheck.Run(seed, key => registry.Get("reference").Create(key, 16), key => registry.Get(kernel).Create(key, 16), 200);
     }

@@ -18,21 +18,22 @@ internal static class FamilyKernelRegistries
             .Concat(Entries("Luffa", LuffaCore.Kernels))
             .Concat(Entries("Haraka", Haraka.Kernels));
 
-    private static IEnumerable<(string Family, KernelEntry Entry, bool IsSupported)> Entries<TFactory>(string family, KernelRegistry<TFactory> registry)
+    private static IEnumerable<(string Family, KernelEntry Entry, bool IsSupported)> Entries<TFactory>(string family,
+        KernelRegistry<KernelEntry<TFactory>> registry)
         where TFactory : Delegate =>
         registry.Entries.Select(e => (family, (KernelEntry)e, e.IsSupported));
 
     /// <summary>The registry's supported entries other than its last (portable) one: the kernels checked against it.</summary>
-    public static KernelEntry<TFactory>[] FastKernels<TFactory>(KernelRegistry<TFactory> registry)
+    public static KernelEntry<TFactory>[] FastKernels<TFactory>(KernelRegistry<KernelEntry<TFactory>> registry)
         where TFactory : Delegate =>
         registry.Entries.Take(registry.Entries.Count - 1).Where(e => e.IsSupported).ToArray();
 
     /// <summary>The portable entry every registry ends with.</summary>
-    public static KernelEntry<TFactory> Portable<TFactory>(KernelRegistry<TFactory> registry)
+    public static KernelEntry<TFactory> Portable<TFactory>(KernelRegistry<KernelEntry<TFactory>> registry)
         where TFactory : Delegate => registry.Entries[registry.Entries.Count - 1];
 
     /// <summary>The names of the entries this process runs, as theory data.</summary>
-    public static TheoryData<string> SupportedNames<TFactory>(KernelRegistry<TFactory> registry)
+    public static TheoryData<string> SupportedNames<TFactory>(KernelRegistry<KernelEntry<TFactory>> registry)
         where TFactory : Delegate
     {
         var data = new TheoryData<string>();

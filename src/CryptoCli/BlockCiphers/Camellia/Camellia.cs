@@ -82,7 +82,7 @@ public sealed class Camellia : BlockCipherAlgorithm
     internal static readonly BlockCipherKernelRegistry Kernels = new(
 #if NET10_0_OR_GREATER
         new BlockCipherKernelEntry("gfni-v512", _ => CamelliaGfniKernel.IsSupported512, (key, _) => new CamelliaGfniKernel(key, use512: true),
-            isConstantTime: false, usesHardware: true, preference: KernelPreference.Never),
+            isConstantTime: false, usesHardware: true, preference: KernelPreference.TestsAndBenchmarksOnly),
         new BlockCipherKernelEntry("gfni-v256", _ => CamelliaGfniKernel.IsSupported256, (key, _) => new CamelliaGfniKernel(key, use512: false),
             isConstantTime: false, usesHardware: true),
 #endif

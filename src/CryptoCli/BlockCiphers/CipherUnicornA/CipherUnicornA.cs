@@ -48,7 +48,8 @@ public sealed class CipherUnicornA : BlockCipherAlgorithm
         new BlockCipherKernelEntry("table32-bmi1", _ => System.Runtime.Intrinsics.X86.Bmi1.IsSupported, (key, _) => new CipherUnicornAKernel<Bmi1ByteExtractor>(key)),
 #endif
         new BlockCipherKernelEntry("table32", _ => true, (key, _) => new CipherUnicornAKernel<ShiftByteExtractor>(key)),
-        new BlockCipherKernelEntry("reference", _ => true, (key, _) => new CipherUnicornAReferenceKernel(key), preference: KernelPreference.Never));
+        new BlockCipherKernelEntry("reference", _ => true, (key, _) => new CipherUnicornAReferenceKernel(key),
+            preference: KernelPreference.TestsAndBenchmarksOnly));
 
     private protected override BlockCipherKernelRegistry KernelRegistry => Kernels;
 }

@@ -43,7 +43,8 @@ public sealed class Hierocrypt3 : BlockCipherAlgorithm
     internal static readonly BlockCipherKernelRegistry Kernels = new(
         new BlockCipherKernelEntry("table64", _ => true, (key, _) => new Hierocrypt3Table64Kernel(key), preference: KernelPreference.On64BitProcess),
         new BlockCipherKernelEntry("table32", _ => true, (key, _) => new Hierocrypt3Table32Kernel(key), preference: KernelPreference.On32BitProcess),
-        new BlockCipherKernelEntry("reference", _ => true, (key, _) => new Hierocrypt3ReferenceKernel(key), preference: KernelPreference.Never));
+        new BlockCipherKernelEntry("reference", _ => true, (key, _) => new Hierocrypt3ReferenceKernel(key),
+            preference: KernelPreference.TestsAndBenchmarksOnly));
 
     private protected override BlockCipherKernelRegistry KernelRegistry => Kernels;
 }

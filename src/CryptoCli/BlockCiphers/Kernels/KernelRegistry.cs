@@ -1,9 +1,15 @@
+// The one kernel registry of the library: every family (the block ciphers, GHASH, MUGI, Luffa, Haraka) lists its
+// kernels as entries of a KernelRegistry<TEntry>, and its public type, the tests, the Mono runner, the benchmarks
+// and the leakage tool read the same list.
+
 using System;
 using System.Collections.Generic;
+using System.Diagnostics;
 
 namespace CryptoCli;
 
-/// <summary>When a registered kernel may be a public type's default (tests and benchmarks enumerate every entry regardless).</summary>
+/// <summary>When a registered kernel may be a public type's default (tests and benchmarks enumerate every entry
+/// regardless).</summary>
 internal enum KernelPreference
 {
     /// <summary>Chosen whenever it is supported and no earlier entry is.</summary>
@@ -19,9 +25,10 @@ internal enum KernelPreference
     /// <summary>Preferred in 32-bit processes only.</summary>
     On32BitProcess,
 
-    /// <summary>Never the default, only run when pinned by name (tests, benchmarks, the leakage tool): a straightforward
-    /// reference kernel kept as a test oracle, or a kernel whose time was measured to depend on its data.</summary>
-    Never,
+    /// <summary>Not for production: never the default, only run when pinned by name (tests, benchmarks, the leakage
+    /// tool). A straightforward reference kernel kept as a test oracle, or a kernel whose time was measured to depend
+    /// on its data.</summary>
+    TestsAndBenchmarksOnly,
 }
 
 /// <summary>The one word-size test of the library (a JIT-time constant).</summary>
@@ -66,6 +73,10 @@ internal abstract class KernelEntry
         _ => false,
     };
 
+    /// <summary>True when the kernel runs in this process for blocks of <paramref name="blockSizeInBytes"/>; the
+    /// families whose kernels do not depend on a block size ignore it.</summary>
+    internal abstract bool RunsAt(int blockSizeInBytes);
+
     public override string ToString() => Name;
 }
 
@@ -91,44 +102,55 @@ internal sealed class KernelEntry<TFactory> : KernelEntry
 
     /// <summary>Creates the kernel (only call it when <see cref="IsSupported"/>).</summary>
     public TFactory Create { get; }
+
+    internal override bool RunsAt(int blockSizeInBytes) => IsSupported;
 }
 
-/// <summary>The ordered kernel list of one family (see <see cref="KernelEntry"/>); the last entry always runs.</summary>
-internal sealed class KernelRegistry<TFactory>
-    where TFactory : Delegate
+/// <summary>
+/// The ordered kernel list of one family (see <see cref="KernelEntry"/>); the last entry always runs. The block
+/// ciphers' registries hold <see cref="BlockCipherKernelEntry"/> items and select per block size; the other families'
+/// hold <see cref="KernelEntry{TFactory}"/> items and use <see cref="Default"/>.
+/// </summary>
+internal sealed class KernelRegistry<TEntry>
+    where TEntry : KernelEntry
 {
-    private readonly KernelEntry<TFactory>[] _entries;
-    private KernelEntry<TFactory>? _default;
+    /// <summary>The block size a family whose kernels do not depend on one selects with.</summary>
+    private const int AnyBlockSize = 0;
 
-    public KernelRegistry(params KernelEntry<TFactory>[] entries)
+    private readonly TEntry[] _entries;
+    private TEntry? _default;
+
+    public KernelRegistry(params TEntry[] entries)
     {
-        System.Diagnostics.Debug.Assert(entries.Length > 0);
+        Debug.Assert(entries.Length > 0);
         _entries = entries;
     }
 
-    public IReadOnlyList<KernelEntry<TFactory>> Entries => _entries;
+    public IReadOnlyList<TEntry> Entries => _entries;
 
-    /// <summary>The entry the public type uses: the first supported one the preferences allow (computed once).</summary>
-    public KernelEntry<TFactory> Default => _default ??= Select();
+    /// <summary>The entry the public type of a family whose kernels do not depend on a block size uses: the first
+    /// supported one the preferences allow (computed once).</summary>
+    public TEntry Default => _default ??= Select(AnyBlockSize);
 
-    /// <summary>The first supported entry the preferences allow.</summary>
-    public KernelEntry<TFactory> Select(bool allowVariableTime = false)
+    /// <summary>The first entry the preferences allow that runs at this block size (every registry ends with a
+    /// portable kernel that always qualifies).</summary>
+    public TEntry Select(int blockSizeInBytes, bool allowVariableTime = false)
     {
-        foreach (KernelEntry<TFactory> entry in _entries)
+        foreach (TEntry entry in _entries)
         {
-            if (entry.MayBeDefault(allowVariableTime) && entry.IsSupported)
+            if (entry.MayBeDefault(allowVariableTime) && entry.RunsAt(blockSizeInBytes))
             {
                 return entry;
             }
         }
 
-        throw new InvalidOperationException("No kernel of this family runs in this process.");
+        throw new InvalidOperationException("No kernel of this family runs in this process at this block size.");
     }
 
     /// <summary>The entry called <paramref name="name"/> (tests and benchmarks pin a kernel this way).</summary>
-    public KernelEntry<TFactory> Get(string name)
+    public TEntry Get(string name)
     {
-        foreach (KernelEntry<TFactory> entry in _entries)
+        foreach (TEntry entry in _entries)
         {
             if (entry.Name == name)
             {

@@ -43,7 +43,8 @@ public sealed class SC2000 : BlockCipherAlgorithm
 
     internal static readonly BlockCipherKernelRegistry Kernels = new(
         new BlockCipherKernelEntry("fused", _ => true, (key, _) => new SC2000FusedKernel(key)),
-        new BlockCipherKernelEntry("reference", _ => true, (key, _) => new SC2000ReferenceKernel(key), preference: KernelPreference.Never));
+        new BlockCipherKernelEntry("reference", _ => true, (key, _) => new SC2000ReferenceKernel(key),
+            preference: KernelPreference.TestsAndBenchmarksOnly));
 
     private protected override BlockCipherKernelRegistry KernelRegistry => Kernels;
 }

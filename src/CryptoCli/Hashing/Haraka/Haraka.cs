@@ -42,7 +42,7 @@ public static class Haraka
     /// always runs. The public functions use the first supported entry; tests, the Mono runner and the benchmarks
     /// enumerate the list.
     /// </summary>
-    internal static readonly KernelRegistry<Func<HarakaKernel>> Kernels = new(
+    internal static readonly KernelRegistry<KernelEntry<Func<HarakaKernel>>> Kernels = new(
 #if NET
         new KernelEntry<Func<HarakaKernel>>("aesni", () => AesRoundX86.IsSupported, () => HarakaVectorKernel<AesRoundX86>.Instance, isConstantTime: true, usesHardware: true),
         new KernelEntry<Func<HarakaKernel>>("armv8", () => AesRoundArm.IsSupported, () => HarakaVectorKernel<AesRoundArm>.Instance, isConstantTime: true, usesHardware: true),

@@ -46,7 +46,7 @@ internal sealed class LuffaCore : IDisposable
     /// the Vector128 kernel), the Vector128 kernel where Vector128 is hardware accelerated, then the portable scalar
     /// kernel, which always runs. Both are constant-time (bitsliced S-box, no tables).
     /// </summary>
-    internal static readonly KernelRegistry<Func<LuffaKernel>> Kernels = new(
+    internal static readonly KernelRegistry<KernelEntry<Func<LuffaKernel>>> Kernels = new(
 #if NET
         new KernelEntry<Func<LuffaKernel>>("avx2", () => LuffaAvx2Kernel.IsSupported, () => LuffaAvx2Kernel.Instance, isConstantTime: true, usesHardware: true),
         new KernelEntry<Func<LuffaKernel>>("vector128", () => LuffaVectorKernel.IsSupported, () => LuffaVectorKernel.Instance, isConstantTime: true, usesHardware: true),

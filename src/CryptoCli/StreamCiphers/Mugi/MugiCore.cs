@@ -35,7 +35,7 @@ internal abstract class MugiCore : IDisposable
     /// BMI1 entry). <see cref="Mugi"/> uses the first supported entry; tests and benchmarks enumerate the list, and
     /// <see cref="MugiReference"/> (the specification written out, keystream only) is the oracle of both.
     /// </summary>
-    internal static readonly KernelRegistry<MugiCoreFactory> Kernels = new(
+    internal static readonly KernelRegistry<KernelEntry<MugiCoreFactory>> Kernels = new(
 #if NET
         new KernelEntry<MugiCoreFactory>("bmi1", () => System.Runtime.Intrinsics.X86.Bmi1.X64.IsSupported, (key, iv) => new MugiCore<Bmi1MugiBytes>(key, iv)),
 #endif
