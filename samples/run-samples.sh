@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the three samples and runs each one as the README's "Samples" section shows, from a fresh clone: encrypt
+# Builds the three samples and runs each one as samples/README.md ("How to run them") shows, from a fresh clone: encrypt
 # and decrypt a file, write and check Luffa sums, make a key pair, sign and verify (and let openssl verify the
 # signature when it is installed). CI runs it after the test suite; the failure cases are tested one by one in
 # tests/CryptoCli.Samples.Tests (part of `dotnet test`).
