@@ -32,12 +32,15 @@ test -f "$snupkg" || fail "no $snupkg"
 # ---- The package's files ----
 files=$(unzip -Z1 "$nupkg")
 tfms="netstandard2.0 net8.0 net10.0"
-for f in README.md \
+for f in PACKAGE.md \
          lib/netstandard2.0/CryptoCli.dll lib/netstandard2.0/CryptoCli.xml \
          lib/net8.0/CryptoCli.dll lib/net8.0/CryptoCli.xml \
          lib/net10.0/CryptoCli.dll lib/net10.0/CryptoCli.xml; do
     grep -qx "$f" <<<"$files" || fail "the nupkg lacks $f"
 done
+# The package readme is src/CryptoCli/PACKAGE.md, packed as it is (the repository's README.md is not the package's).
+unzip -p "$nupkg" PACKAGE.md | cmp -s - "$root/src/CryptoCli/PACKAGE.md" || fail "the packed PACKAGE.md differs from src/CryptoCli/PACKAGE.md"
+! grep -qx README.md <<<"$files" || fail "the nupkg holds README.md; its readme is PACKAGE.md"
 for tfm in $tfms; do
     # The XML docs must describe the public types, not be an empty shell.
     members=$(unzip -p "$nupkg" "lib/$tfm/CryptoCli.xml" | grep -c '<member name="T:CryptoCli\.' || true)
@@ -47,7 +50,7 @@ done
 # ---- The nuspec ----
 nuspec=$(unzip -p "$nupkg" CryptoCli.nuspec | tr -d '\r')
 has() { grep -qE "$1" <<<"$nuspec" || fail "the nuspec lacks $2 (pattern: $1)"; }
-has '<readme>README\.md</readme>' "the package README"
+has '<readme>PACKAGE\.md</readme>' "the package readme (PACKAGE.md)"
 has '<license type="expression">MIT</license>' "the licence expression"
 has '<tags>[^<]*cryptography[^<]*</tags>' "the tags"
 has 'Commonly Used Types:' "the list of commonly used types in the description"
