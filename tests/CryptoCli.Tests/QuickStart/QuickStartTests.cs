@@ -11,10 +11,10 @@ using Xunit;
 namespace CryptoCli.Tests.QuickStart;
 
 /// <summary>
-/// The README's "Quick start" code, compiled and run. Each snippet sits between <c>// &lt;quickstart:NAME&gt;</c> and
-/// <c>// &lt;/quickstart:NAME&gt;</c> markers and is copied verbatim (minus indentation) into README.md;
-/// <see cref="ReadmeQuickStartTests"/> fails when the two drift apart. Assertions after each snippet check that it
-/// does what the README says, with a published vector where one is cheap.
+/// The code of README.md's "Quick start" and of docs/examples.md, compiled and run. Each snippet sits between
+/// <c>// &lt;quickstart:NAME&gt;</c> and <c>// &lt;/quickstart:NAME&gt;</c> markers and is copied verbatim (minus
+/// indentation) into one of the two pages; <see cref="ReadmeQuickStartTests"/> fails when they drift apart.
+/// Assertions after each snippet check that it does what the page says, with a published vector where one is cheap.
 /// </summary>
 public sealed class QuickStartTests
 {
@@ -91,6 +91,47 @@ public sealed class QuickStartTests
         Assert.Equal(
             "67673138549669730857065648eabe43",
             Convert.ToHexStringLower(camellia.EncryptEcb(Convert.FromHexString("0123456789abcdeffedcba9876543210"), PaddingMode.None)));
+    }
+
+    [Fact]
+    public void Authenticated_CamelliaGcm()
+    {
+        // <quickstart:gcm>
+        byte[] plaintext = Encoding.UTF8.GetBytes("Camellia-GCM: encrypted and authenticated");
+        byte[] associatedData = Encoding.UTF8.GetBytes("a header sent in the clear, authenticated too");
+
+        using var camellia = Camellia.Create();          // a fresh 256-bit key (RijndaelCipher for AES, etc.)
+        using var gcm = new BlockCipherGcm(camellia);    // copies the key; the API of the runtime's AesGcm
+        byte[] nonce = RandomNumberGenerator.GetBytes(12);   // never reuse a nonce with the same key
+        byte[] ciphertext = new byte[plaintext.Length];
+        byte[] tag = new byte[16];
+        gcm.Encrypt(nonce, plaintext, ciphertext, tag, associatedData);
+
+        byte[] decrypted = new byte[ciphertext.Length];
+        gcm.Decrypt(nonce, ciphertext, tag, decrypted, associatedData);   // throws if anything was changed
+        // </quickstart:gcm>
+
+        Assert.Equal(plaintext, decrypted);
+        Assert.NotEqual(plaintext, ciphertext);
+
+        // A changed ciphertext byte fails the tag check, and the destination is left zeroed.
+        byte[] tampered = (byte[])ciphertext.Clone();
+        tampered[0] ^= 1;
+        byte[] rejected = new byte[tampered.Length];
+        Array.Fill(rejected, (byte)0xAA);
+        Assert.ThrowsAny<CryptographicException>(() => gcm.Decrypt(nonce, tampered, tag, rejected, associatedData));
+        Assert.All(rejected, b => Assert.Equal(0, b));
+        Assert.ThrowsAny<CryptographicException>(() => gcm.Decrypt(nonce, ciphertext, tag, rejected, plaintext));
+
+        // McGrew and Viega, "The Galois/Counter Mode of Operation", test case 2 (AES-128, zero key and IV).
+        using var aes = RijndaelCipher.Create();
+        aes.Key = new byte[16];
+        using var aesGcm = new BlockCipherGcm(aes);
+        byte[] knownCiphertext = new byte[16];
+        byte[] knownTag = new byte[16];
+        aesGcm.Encrypt(new byte[12], new byte[16], knownCiphertext, knownTag);
+        Assert.Equal("0388dace60b6a392f328c2b971b2fe78", Convert.ToHexStringLower(knownCiphertext));
+        Assert.Equal("ab6e47d42cec13bdf53a67b21257bddf", Convert.ToHexStringLower(knownTag));
     }
 
     [Fact]
@@ -194,7 +235,9 @@ public sealed class QuickStartTests
         using var restored = new ECDsaSecp192r1();
         restored.ImportFromPem(privateKeyPem);          // the same key pair, able to sign
         byte[] again = restored.SignData(document, HashAlgorithmName.SHA256);       // RFC 6979: deterministic
+        // </quickstart:ecdsa>
 
+        // <quickstart:ecdsa-builtin>
         // The runtime's own ECDsa verifies our signature where the platform has P-192.
         bool? builtInValid = null;
         try
@@ -207,7 +250,7 @@ public sealed class QuickStartTests
         {
             // no P-192 in this platform's crypto library
         }
-        // </quickstart:ecdsa>
+        // </quickstart:ecdsa-builtin>
 
         Assert.True(valid);
         Assert.Equal(48, signature.Length);

@@ -8,23 +8,26 @@ using Xunit;
 namespace CryptoCli.Tests.QuickStart;
 
 /// <summary>
-/// Keeps README.md's "Quick start" section equal to the compiled snippets of <see cref="QuickStartTests"/>: every
-/// <c>```csharp</c> block of the section must be one marker region of QuickStartTests.cs (after removing common
-/// indentation), and every region must appear in the README.
+/// Keeps the documented code equal to the compiled snippets of <see cref="QuickStartTests"/>: every <c>```csharp</c>
+/// block of README.md's "Quick start" section and of docs/examples.md must be one marker region of QuickStartTests.cs
+/// (after removing common indentation), and every region must appear in one of the two pages.
 /// </summary>
 public sealed class ReadmeQuickStartTests
 {
     private const string QuickStartHeading = "## Quick start";
     private static readonly string s_snippetFile = Path.Combine("tests", "CryptoCli.Tests", "QuickStart", "QuickStartTests.cs");
+    private static readonly string s_examplesFile = Path.Combine("docs", "examples.md");
 
     [Fact]
-    public void EveryReadmeBlockIsACompiledSnippet_AndEverySnippetIsInTheReadme()
+    public void EveryDocumentedBlockIsACompiledSnippet_AndEverySnippetIsDocumented()
     {
         string root = RepositoryRoot.Find();
         List<string> readmeBlocks = ReadmeCSharpBlocks(File.ReadAllText(Path.Combine(root, "README.md")));
+        List<string> exampleBlocks = CSharpBlocks(File.ReadAllText(Path.Combine(root, s_examplesFile)), s_examplesFile, heading: null);
         Dictionary<string, string> regions = MarkerRegions(File.ReadAllText(Path.Combine(root, s_snippetFile)));
 
         Assert.True(readmeBlocks.Count > 0, "README.md's Quick start section has no ```csharp block");
+        Assert.True(exampleBlocks.Count > 0, $"{s_examplesFile} has no ```csharp block");
         Assert.True(regions.Count >= 8, $"{s_snippetFile} has only {regions.Count} quickstart regions");
 
         foreach (string block in readmeBlocks)
@@ -34,9 +37,48 @@ public sealed class ReadmeQuickStartTests
                 $"This README Quick start block is not a marker region of {s_snippetFile}:\n{block}");
         }
 
+        foreach (string block in exampleBlocks)
+        {
+            Assert.True(
+                regions.ContainsValue(block),
+                $"This {s_examplesFile} block is not a marker region of {s_snippetFile}:\n{block}");
+        }
+
         foreach ((string name, string region) in regions)
         {
-            Assert.True(readmeBlocks.Contains(region), $"Snippet '{name}' of {s_snippetFile} is missing from README.md's Quick start (or differs)");
+            Assert.True(
+                readmeBlocks.Contains(region) || exampleBlocks.Contains(region),
+                $"Snippet '{name}' of {s_snippetFile} is missing from README.md's Quick start and from {s_examplesFile} (or differs)");
+        }
+    }
+
+    [Fact]
+    public void PackageReadmeBlocks_AreCompiledSnippets()
+    {
+        // The package readme (src/CryptoCli/PACKAGE.md, shown by nuget.org) shows compiled code only.
+        string root = RepositoryRoot.Find();
+        string packageReadme = Path.Combine("src", "CryptoCli", "PACKAGE.md");
+        List<string> blocks = CSharpBlocks(File.ReadAllText(Path.Combine(root, packageReadme)), packageReadme, heading: null);
+        Dictionary<string, string> regions = MarkerRegions(File.ReadAllText(Path.Combine(root, s_snippetFile)));
+
+        Assert.True(blocks.Count > 0, $"{packageReadme} has no ```csharp block");
+        foreach (string block in blocks)
+        {
+            Assert.True(regions.ContainsValue(block), $"This {packageReadme} block is not a marker region of {s_snippetFile}:\n{block}");
+        }
+    }
+
+    [Fact]
+    public void ReadmeQuickStart_ShowsTheCoreSnippets()
+    {
+        // The front door shows a block cipher (one-shot and CTR), GCM, a hash and ECDSA; the rest is in docs/examples.md.
+        string root = RepositoryRoot.Find();
+        List<string> readmeBlocks = ReadmeCSharpBlocks(File.ReadAllText(Path.Combine(root, "README.md")));
+        Dictionary<string, string> regions = MarkerRegions(File.ReadAllText(Path.Combine(root, s_snippetFile)));
+        foreach (string name in new[] { "usings", "block-cipher", "gcm", "hash", "ecdsa" })
+        {
+            Assert.True(regions.ContainsKey(name), $"{s_snippetFile} has no quickstart region '{name}'");
+            Assert.True(readmeBlocks.Contains(regions[name]), $"README.md's Quick start lacks the snippet '{name}'");
         }
     }
 
@@ -52,15 +94,24 @@ public sealed class ReadmeQuickStartTests
         Assert.ThrowsAny<Exception>(() => MarkerRegions("// <quickstart:x>\nint a;\n"));
     }
 
-    private static List<string> ReadmeCSharpBlocks(string readme)
+    private static List<string> ReadmeCSharpBlocks(string readme) => CSharpBlocks(readme, "README.md", QuickStartHeading);
+
+    /// <summary>The <c>```csharp</c> blocks of <paramref name="page"/>, or of its section <paramref name="heading"/> (up to
+    /// the next <c>## </c> heading) when one is given.</summary>
+    private static List<string> CSharpBlocks(string page, string pageName, string? heading)
     {
-        string[] lines = readme.Replace("\r\n", "\n", StringComparison.Ordinal).Split('\n');
-        int start = Array.FindIndex(lines, l => l.TrimEnd() == QuickStartHeading);
-        Assert.True(start >= 0, $"README.md has no '{QuickStartHeading}' heading");
-        int end = Array.FindIndex(lines, start + 1, l => l.StartsWith("## ", StringComparison.Ordinal));
-        if (end < 0)
+        string[] lines = page.Replace("\r\n", "\n", StringComparison.Ordinal).Split('\n');
+        int start = -1;
+        int end = lines.Length;
+        if (heading is not null)
         {
-            end = lines.Length;
+            start = Array.FindIndex(lines, l => l.TrimEnd() == heading);
+            Assert.True(start >= 0, $"{pageName} has no '{heading}' heading");
+            end = Array.FindIndex(lines, start + 1, l => l.StartsWith("## ", StringComparison.Ordinal));
+            if (end < 0)
+            {
+                end = lines.Length;
+            }
         }
 
         var blocks = new List<string>();
@@ -72,7 +123,7 @@ public sealed class ReadmeQuickStartTests
             }
 
             int close = Array.FindIndex(lines, i + 1, l => l.Trim() == "```");
-            Assert.True(close > i && close < end, $"README.md line {i + 1}: unclosed ```csharp block in the Quick start section");
+            Assert.True(close > i && close < end, $"{pageName} line {i + 1}: unclosed ```csharp block{(heading is null ? "" : " in the " + heading[3..] + " section")}");
             blocks.Add(Dedent(lines[(i + 1)..close]));
             i = close;
         }
