@@ -235,8 +235,8 @@ public sealed partial class BlockCipherGcm : IDisposable
     /// <summary>
     /// Compares two tags of the same length, at most 16 bytes, in constant time: both are copied into zero-padded
     /// blocks and compared as two 64-bit words each, with no branch or loop on their contents. (The runtime's
-    /// <c>FixedTimeEquals</c> is compiled without optimisation, so that no JIT can shortcut its loop; on a 16-byte tag
-    /// it took about 100 ns, more than the rest of a 16-byte decryption.)
+    /// <c>FixedTimeEquals</c> is compiled without optimisation, so that no JIT can shortcut its loop, and costs more
+    /// than the rest of a 16-byte decryption; docs/gcm.md.)
     /// </summary>
     internal static bool TagsEqual(ReadOnlySpan<byte> computed, ReadOnlySpan<byte> received)
     {

@@ -15,7 +15,7 @@ namespace CryptoCli;
 /// kernel lends its 256-bit pairs of powers, since a group is eight blocks): each group
 /// of eight blocks runs the AES rounds of eight 32-bit-counter blocks with the carry-less multiplications of eight
 /// ciphertext blocks placed between them, so the out-of-order core overlaps the two instead of running them as two
-/// passes (on Zen 3 both share the same vector pipes, so the gain there is about a tenth, not half). Decryption hashes the group it decrypts (its ciphertext is the input); encryption hashes the group
+/// passes (where both share the same vector pipes, the gain is smaller; docs/gcm.md). Decryption hashes the group it decrypts (its ciphertext is the input); encryption hashes the group
 /// it encrypted two iterations earlier (already stored in the destination). Every block is read before its own
 /// destination block is written, so in-place operation works. Constant-time, as both kernels are.
 /// </summary>

@@ -23,9 +23,9 @@ namespace CryptoCli;
 /// without), and on .NET 10 or later with GFNI, the same rounds with each S-box as two Galois-field affine
 /// instructions (the design of Botan's and libgcrypt's GFNI code; passes of 32 blocks in 256-bit registers with
 /// AVX2). The first of GFNI with AVX2 and AES-NI that the CPU has is used. A 512-bit GFNI kernel (passes of 64
-/// blocks; on AMD Zen 5 15 to 18 % faster in ECB, -4 to +9 % in CTR) exists but is not used: on Zen 5 its time depended on the data (see
-/// the measured caveats below). Which input takes which kernel, decided per call (per <see cref="ICryptoTransform.TransformBlock"/> call
-/// through a transform or <see cref="CryptoStream"/>):</para>
+/// blocks) exists but is never chosen: its time was seen to depend on the data (see the caveats below). Which input
+/// takes which kernel, decided per call (per <see cref="ICryptoTransform.TransformBlock"/> call through a transform
+/// or <see cref="CryptoStream"/>):</para>
 /// <list type="bullet">
 /// <item><description>ECB, CTR and CBC decryption with GFNI or AES-NI: the first whole multiple of 16 blocks of the
 /// call (256 bytes) on the byte-sliced kernel, constant-time; the remaining 1..15 blocks of the call (and a CTR call's
@@ -41,18 +41,15 @@ namespace CryptoCli;
 /// <para>Constant-time, in short: only the byte-sliced GFNI and AES-NI kernels (their rounds have no secret-dependent
 /// branch or memory index), i.e. the 16-block parts of ECB, CTR and CBC-decryption calls; everything else is
 /// table-driven and leaks through the cache.</para>
-/// <para>Measured caveat: on AMD Zen 3 the repository's timing test (fixed vs random plaintext, 10^6 calls) found the
-/// byte-sliced AES-NI kernel's calls slightly faster or slower for a repeated plaintext (under 1 ns on a call of
-/// about 800 ns) while the kernel read and wrote the caller's buffers directly; with each batch copied into a fixed
-/// place on the stack beside its state, the layout the kernel now uses, its |t| stayed below the test's threshold of
-/// 4.5 in repeated runs (one reading of 4.85 did not repeat). The machine code has no secret-dependent branch, memory
-/// index or spill; the mechanism is not found (docs/leakage-test.md).</para>
-/// <para>Measured caveat, AMD Zen 5: the 512-bit GFNI kernel ran a 128-block call 0.5 to 2 ns faster (of about
-/// 1.1 us; |t| 5 to 24 in 14 of 15 processes) when the plaintext equalled the pre-whitening key, so that the state
-/// entering round 1 was all zero; a repeated non-zero plaintext and a fixed random one measured below 4.5, as did the
-/// 256-bit GFNI kernel on the same input. A probe of the CPU alone (the same XOR and AND instructions on all-zero and
-/// on random 512-bit registers) shows zeros running faster too, so the CPU times zero data differently; since that
-/// reaches a whole call only at 512 bits here, the 512-bit kernel is never the default.</para>
+/// <para>Caveat: the byte-sliced kernels' constant-time claim rests on their machine code (no secret-dependent
+/// branch, memory index or spill) and on the repository's timing test. That test once found the AES-NI kernel's time
+/// varying slightly with a repeated plaintext while the kernel read and wrote the caller's buffers directly; each
+/// batch is now copied into a fixed place on the stack beside its state, a layout with which the test finds no
+/// difference. The mechanism is not known. The measurements are in docs/leakage-test.md.</para>
+/// <para>Caveat: the 512-bit GFNI kernel, which this type never chooses, ran slightly faster on one CPU when the
+/// state entering round 1 was all zero (a plaintext equal to the pre-whitening key); that CPU runs the same
+/// instructions faster on all-zero registers in general, and the 256-bit kernel showed no difference on the same
+/// input. The measurements are in docs/camellia-gfni.md.</para>
 /// </remarks>
 public sealed class Camellia : BlockCipherAlgorithm
 {
@@ -74,10 +71,9 @@ public sealed class Camellia : BlockCipherAlgorithm
     /// <summary>
     /// The kernels, in order of preference. The byte-sliced kernels (GFNI on 256-bit registers, AES-NI) serve calls of
     /// 16 blocks or more and hand shorter calls and tails to the 64-bit table kernel; without them, the table kernel for
-    /// the word size of the process (P2: 64-bit code on 64-bit platforms). GFNI on 512-bit registers is listed first
-    /// but never chosen by default: on AMD Zen 5 its time depended on the data (a plaintext equal to the pre-whitening
-    /// key, whose state is then all zero, ran 0.5 to 2 ns faster per 128-block call, |t| 5 to 24, where the 256-bit
-    /// kernel stayed below 4.5; docs/camellia-gfni.md). It stays for tests and benchmarks.
+    /// the word size of the process (64-bit code on 64-bit platforms, as Asahi et al. (2010) do). GFNI on 512-bit
+    /// registers is listed first but never chosen by default: its time was seen to depend on the data where the
+    /// 256-bit kernel's did not. It stays for tests and benchmarks. The measurements are in docs/camellia-gfni.md.
     /// </summary>
     internal static readonly BlockCipherKernelRegistry Kernels = new(
 #if NET10_0_OR_GREATER

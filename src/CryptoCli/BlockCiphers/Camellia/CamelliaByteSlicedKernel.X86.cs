@@ -158,7 +158,7 @@ internal class CamelliaByteSlicedKernel<TSBoxes> : BlockCipherKernel, ICbcEncryp
         {
             // One 16-block batch is left (the 256-bit passes take every 32). It runs as the first half of a 256-bit
             // batch, in the second half of the state buffer: about the same time as a 128-bit batch here, and the
-            // 128-bit rounds' time varied with repeated data on AMD Zen 3 where the 256-bit rounds' did not
+            // 128-bit rounds' time varied with repeated data where the 256-bit rounds' did not
             // (docs/leakage-test.md). The 128-bit rounds remain for processes without AVX2.
             Debug.Assert(length - offset == MinimumBulkBytes && state.Length >= 4 * MinimumBulkBytes);
             Span<byte> padded = state.Slice(2 * MinimumBulkBytes, 2 * MinimumBulkBytes);
@@ -183,10 +183,9 @@ internal class CamelliaByteSlicedKernel<TSBoxes> : BlockCipherKernel, ICbcEncryp
     /// Passes of one batch of <typeparamref name="TSlice"/> while a whole batch remains; returns the new offset. Each batch
     /// is copied into the stack buffer right after its state, encrypted there in place and copied out. Run straight
     /// from the caller's buffers, or two batches at a time with the buffer twice as large, the kernel's time varied
-    /// with repeated plaintext on AMD Zen 3 (|t| up to 130 in the leakage test); with this layout every reading but one
-    /// (4.85, not repeated) stayed below 4.5 (docs/leakage-test.md). The cause is not known, so the layout is kept
-    /// exactly: it costs about a fifth of the speed of long calls (the two-batch passes overlapped one batch's rounds
-    /// with the other's).
+    /// with repeated plaintext; with this layout the timing test finds no difference. The cause is not known, so the
+    /// layout is kept exactly: it costs about a fifth of the speed of long calls (the two-batch passes overlapped one
+    /// batch's rounds with the other's). The measurements are in docs/leakage-test.md.
     /// </summary>
     private int Passes<TSlice>(ref byte keys, ref byte input, ref byte output, int offset, int length, Span<byte> state)
         where TSlice : struct, ICamelliaSlice<TSlice>

@@ -11,7 +11,7 @@ using System.Runtime.InteropServices;
 namespace CryptoCli;
 
 /// <summary>
-/// The 32-bit table kernel, with P1's CLI techniques: tables read through refs held in locals with
+/// The 32-bit table kernel, with Oikawa et al.'s (2008) CLI techniques: tables read through refs held in locals with
 /// <see cref="Unsafe.Add{T}(ref T, int)"/> (no bounds checks), bytes extracted by <c>(byte)</c> casts, the whole
 /// 6-round group unrolled, the key schedule's scratch on the stack; ECB (and so CTR) runs two blocks interleaved.
 /// Not constant-time (secret-indexed tables).
@@ -45,7 +45,7 @@ internal sealed class CamelliaTable32Kernel : BlockCipherKernel, ICbcEncryptKern
 
     internal uint[] DecryptionKey => _decryptionKey;
 
-    /// <summary>Only the key schedule, as P2's Table 4 times it (the encryption subkeys, as 32-bit words).</summary>
+    /// <summary>Only the key schedule, as Table 4 of Asahi et al. (2010) times it (the encryption subkeys, as 32-bit words).</summary>
     internal static void ExpandKey(ReadOnlySpan<byte> key, Span<uint> words)
     {
         int count = CamelliaKeySchedule.SubkeyCount(key.Length);

@@ -27,7 +27,7 @@ internal static class CamelliaTables
     public static readonly uint[] SP32 = new uint[4 * 256];
 
     /// <summary>
-    /// 64-bit tables (P2 "64-bit fast"): entry <c>256 * j + x</c> is P applied to the word whose byte j (0 = most
+    /// 64-bit tables (the "64-bit fast" variant of Asahi et al. (2010)): entry <c>256 * j + x</c> is P applied to the word whose byte j (0 = most
     /// significant) is the S-box of that position applied to x, so F = XOR of eight look-ups. 16 KiB in all.
     /// </summary>
     public static readonly ulong[] SP64 = new ulong[8 * 256];

@@ -22,8 +22,8 @@ namespace CryptoCli;
 /// Jither's cryptopunk) that agree with each other on every vector. The key schedule details (the three dummy
 /// passes, extraction order, 192-bit keys), the whitening order and the round structure rest on that code
 /// lineage, not on a check against the specification: ciphertexts may not interoperate with NEC's reference.</para>
-/// <para>Implementation: P2's fast technique (T_n folded into one 8-bit-in, 32-bit-out table, generated at
-/// start-up from the S-boxes' algebraic definitions) with P1's CLI techniques. Not constant-time: the table
+/// <para>Implementation: the fast technique of Asahi et al. (2010) (T_n folded into one 8-bit-in, 32-bit-out table,
+/// generated at start-up from the S-boxes' algebraic definitions) with Oikawa et al.'s (2008) CLI techniques. Not constant-time: the table
 /// look-ups and the data-dependent choice of T_n's byte position depend on secret data (cache timing).</para>
 /// </remarks>
 public sealed class CipherUnicornA : BlockCipherAlgorithm

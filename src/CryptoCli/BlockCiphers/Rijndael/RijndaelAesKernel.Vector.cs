@@ -184,8 +184,7 @@ internal abstract class RijndaelAesKernel<TAes> : BlockCipherKernel, ICbcEncrypt
     /// The serial CBC chain over whole blocks (at least one); returns the last ciphertext block. The chain is latency
     /// bound, so the next block's input is folded into the last round's key, off the chain: AESENCLAST XORs its key
     /// after the round, and C[i] xor P[i+1] xor K[0] (the next block's first step) is the last round with key
-    /// K[last] xor K[0] xor P[i+1]. Each block then costs the AES rounds alone (for AES-128, 10 x 4 cycles on Zen 3)
-    /// instead of two XORs more; the ciphertext, when wanted, is recovered off the chain by XORing K[0] xor P[i+1] back.
+    /// K[last] xor K[0] xor P[i+1]. Each block then costs the AES rounds' latency alone instead of two XORs more; the ciphertext, when wanted, is recovered off the chain by XORing K[0] xor P[i+1] back.
     /// </summary>
     [MethodImpl(MethodImplOptions.NoInlining | MethodImplOptions.AggressiveOptimization)]
     private static Vector128<byte> ChainCbc(ref Vector128<byte> keys, int rounds, ref byte src, ref byte dst, int length,

@@ -28,8 +28,8 @@ namespace CryptoCli;
 /// accelerated, 1 on 64-bit words otherwise (netstandard2.0 builds). ECB, CTR and CBC decryption fill the passes; CBC
 /// encryption is serial and costs one pass per block. The planes move between general-purpose and vector registers
 /// by register moves, not through a stack buffer: an earlier version that did (and wiped that buffer) showed a
-/// data-dependent time of a few nanoseconds per call at the Vector128/Vector256 widths on AMD Zen 3, which this
-/// layout removed (the leakage test's bitsliced rows, docs/bitsliced-rijndael.md).</description></item>
+/// data-dependent time at the Vector128/Vector256 widths, which this layout removed. The measurements are in
+/// docs/bitsliced-rijndael.md.</description></item>
 /// <item><description>Only if <see cref="AllowVariableTimeTableKernel"/> is set: the portable T-table kernel replaces
 /// the bitsliced one in the cases above. Not constant-time: its table look-ups are indexed by secret data, which
 /// leaks through the cache.</description></item>

@@ -5,7 +5,7 @@ namespace CryptoCli;
 /// <summary>
 /// Rijndael's S-boxes and T-tables, generated once from the algebraic definition (FIPS-197 §5.1.1: inversion in
 /// GF(2^8) mod x^8+x^4+x^3+x+1, then the affine map with constant 0x63). A T-table folds SubBytes and
-/// MixColumns (P1, "tables that fold S-box and linear layer"): Te0[x] holds column (2s, s, s, 3s) as a
+/// MixColumns (the technique Oikawa et al. (2008) list as "tables that fold S-box and linear layer"): Te0[x] holds column (2s, s, s, 3s) as a
 /// little-endian word, row 0 in the low byte; Te1..Te3 are its byte rotations.
 /// </summary>
 internal static class RijndaelTables

@@ -8,7 +8,7 @@ namespace CryptoCli;
 /// SC2000's constants: the 4-bit S-box of the B layer, the 5- and 6-bit S-boxes of the F function's S layer
 /// (split 6-5-5-5-5-6 from the most significant bit), and the rows of M. Values from the SC2000 specification
 /// (CRYPTREC 2001, tables S4, S5, S6 and M), as transcribed in github.com/Jither/cryptopunk sc2000.js (MIT).
-/// From them the static constructor builds P2's fused look-ups: the word is split 11-10-11 bits, each piece
+/// From them the static constructor builds the fused look-ups of Asahi et al. (2010): the word is split 11-10-11 bits, each piece
 /// goes through its two adjacent S-boxes and through M at once (<see cref="FusedMS"/>: 2048 + 1024 + 2048
 /// words, 20 KiB), so M∘S costs three look-ups instead of six S-boxes and 32 conditional XORs.
 /// </summary>

@@ -461,7 +461,7 @@ public sealed class ECDsaSecp192r1 : ECDsa
 
     /// <summary>
     /// Random bytes for the two blinding factors of the next 16 signatures: one call to the
-    /// system's generator per 16 signatures instead of one per signature (a call costs about 1 us, as much as an
+    /// system's generator per 16 signatures instead of one per signature (a call costs about as much as an
     /// inversion). Each signature's 48 bytes are copied out and wiped at once. Taken and returned with Interlocked,
     /// so concurrent signatures never share bytes (a second caller gets a new pool); wiped on Dispose.
     /// </summary>

@@ -23,7 +23,7 @@ internal struct P192FieldElement
     /// <summary>
     /// For the kernels of signing and verification: compiled fully optimised at once. Under tiered compilation
     /// they otherwise run for thousands of calls as unoptimised tier-0 code, where nothing is inlined (the carry
-    /// helpers become calls): measured in BenchmarkDotNet's short job, signing stayed at about 200 us instead of 35 us.
+    /// helpers become calls), long enough to dominate short benchmark runs (docs/ecdsa-p192.md).
     /// </summary>
 #if NET
     internal const MethodImplOptions HotPath = MethodImplOptions.AggressiveOptimization;

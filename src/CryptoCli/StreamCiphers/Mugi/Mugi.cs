@@ -17,7 +17,7 @@ namespace CryptoCli;
 /// <remarks>
 /// <para>Status: listed by CRYPTREC in 2003 and moved to its "candidate" list in 2013; kept for interoperability and
 /// research. A key and IV pair must never be used twice; MUGI provides no integrity.</para>
-/// <para>Implementation: P2's technique (S-box and MixColumns fused into four 8-to-32-bit tables; the buffer
+/// <para>Implementation: Asahi et al.'s (2010) technique (S-box and MixColumns fused into four 8-to-32-bit tables; the buffer
 /// rotated by index instead of shifting sixteen words per update), sixteen updates unrolled. Not constant-time:
 /// the table look-ups are indexed by secret state (cache timing).</para>
 /// <para>Follows the MUGI specification (Hitachi, v1.2/1.3) and reproduces its test data (examples 1 and 2).</para>

@@ -51,7 +51,7 @@ internal static class RijndaelBitsliceCore
     /// <summary>
     /// How each layer compiles: a call of its own, not inlined (see the loops), and on .NET fully optimized at once. A
     /// layer left to tiering starts as unoptimized code in which every plane-word operator is a call, and on a loaded
-    /// machine it was seen to stay there for whole benchmark runs (1000x slower).
+    /// machine it was seen to stay there for whole benchmark runs.
     /// </summary>
 #if NET
     private const MethodImplOptions Layer = MethodImplOptions.NoInlining | MethodImplOptions.AggressiveOptimization;
@@ -171,8 +171,7 @@ internal static class RijndaelBitsliceCore
     /// The planes go from general-purpose registers into vector registers (and back in <see cref="StoreLanes"/>) by
     /// register moves, never through a stack buffer that is stored in one width, read in another, and then wiped:
     /// with such a buffer (and its wipe by CryptographicOperations.ZeroMemory right after the vector stores), the
-    /// Vector128/Vector256 widths showed a data-dependent time of 1 to 7 ns per call on AMD Zen 3, |t| up to 130 in the
-    /// leakage test (docs/bitsliced-rijndael.md, "Timing").
+    /// Vector128/Vector256 widths showed a data-dependent time. The measurements are in docs/bitsliced-rijndael.md.
     /// </summary>
     [MethodImpl(Layer)]
     private static void LoadLanes(ref byte source, int offset, int length, int batchBytes, out Planes q)
