@@ -7,8 +7,9 @@ namespace CryptoCli;
 /// CMAC (NIST SP 800-38B; RFC 4493 for AES, RFC 6803's Camellia-CMAC for Kerberos) over any
 /// <see cref="BlockCipherAlgorithm"/> with a 128-bit block, as a <see cref="KeyedHashAlgorithm"/>: <c>ComputeHash</c>,
 /// <c>TransformBlock</c> and <see cref="CryptoStream"/> work as with <c>HMACSHA256</c>, and the static
-/// <see cref="HashData(BlockCipherAlgorithm, ReadOnlySpan{byte})"/> one-shots have the shape of <c>HMACSHA256.HashData</c>.
-/// The MAC is 16 bytes; truncate it yourself if a protocol asks for fewer (SP 800-38B recommends at least 8).
+/// <see cref="HashData(BlockCipherAlgorithm, ReadOnlySpan{byte})"/> one-shots have the shape of
+/// <c>HMACSHA256.HashData</c>. The MAC is 16 bytes; truncate it yourself if a protocol asks for fewer (SP 800-38B
+/// recommends at least 8).
 /// </summary>
 /// <remarks>
 /// <para>Constant-time exactly when the cipher's kernel is (AES on AES-NI or ARMv8; see each cipher's remarks): the
@@ -33,7 +34,8 @@ public sealed class BlockCipherCmac : KeyedHashAlgorithm
     private bool _disposed;
 
     /// <summary>Creates CMAC over a copy of <paramref name="cipher"/>'s current key.</summary>
-    /// <param name="cipher">A block cipher with a 128-bit block; its key is copied (a key is generated first if it has none).</param>
+    /// <param name="cipher">A block cipher with a 128-bit block; its key is copied (a key is generated first if it
+    /// has none).</param>
     /// <exception cref="ArgumentNullException"><paramref name="cipher"/> is null.</exception>
     /// <exception cref="ArgumentException"><paramref name="cipher"/>'s block is not 128 bits.</exception>
     public BlockCipherCmac(BlockCipherAlgorithm cipher)
@@ -47,7 +49,9 @@ public sealed class BlockCipherCmac : KeyedHashAlgorithm
         DeriveSubkeys(_kernel, _subkeys);
     }
 
-    /// <summary>The MAC key. Setting it rekeys this instance (the size must be legal for the cipher) and restarts the MAC.</summary>
+    /// <summary>
+    /// The MAC key. Setting it rekeys this instance (the size must be legal for the cipher) and restarts the MAC.
+    /// </summary>
     /// <exception cref="ArgumentNullException">The value is null.</exception>
     /// <exception cref="CryptographicException">The key size is not legal for the cipher.</exception>
     public override byte[] Key
@@ -93,7 +97,8 @@ public sealed class BlockCipherCmac : KeyedHashAlgorithm
     /// <summary>Computes the CMAC of <paramref name="source"/> into <paramref name="destination"/>.</summary>
     /// <returns>The number of bytes written (16).</returns>
     /// <exception cref="ArgumentNullException"><paramref name="cipher"/> is null.</exception>
-    /// <exception cref="ArgumentException"><paramref name="destination"/> is shorter than 16 bytes, or the block is not 128 bits.</exception>
+    /// <exception cref="ArgumentException"><paramref name="destination"/> is shorter than 16 bytes, or the block is not
+    /// 128 bits.</exception>
     public static int HashData(BlockCipherAlgorithm cipher, ReadOnlySpan<byte> source, Span<byte> destination)
     {
         if (!TryHashData(cipher, source, destination, out int written))
@@ -104,7 +109,9 @@ public sealed class BlockCipherCmac : KeyedHashAlgorithm
         return written;
     }
 
-    /// <summary>Computes the CMAC of <paramref name="source"/> unless <paramref name="destination"/> is shorter than 16 bytes.</summary>
+    /// <summary>
+    /// Computes the CMAC of <paramref name="source"/> unless <paramref name="destination"/> is shorter than 16 bytes.
+    /// </summary>
     /// <returns>False, with nothing written, when <paramref name="destination"/> is too short.</returns>
     /// <exception cref="ArgumentNullException"><paramref name="cipher"/> is null.</exception>
     /// <exception cref="ArgumentException">The cipher's block is not 128 bits.</exception>
@@ -239,7 +246,9 @@ public sealed class BlockCipherCmac : KeyedHashAlgorithm
         CryptographicOperations.ZeroMemory(scratch);
     }
 
-    /// <summary>The last block: complete (xor K1) or padded with 10* (xor K2); writes E(state xor last) and wipes the state.</summary>
+    /// <summary>
+    /// The last block: complete (xor K1) or padded with 10* (xor K2); writes E(state xor last) and wipes the state.
+    /// </summary>
     private static void Finish(BlockCipherKernel kernel, ReadOnlySpan<byte> subkeys, Span<byte> state, Span<byte> last, int lastLength, Span<byte> destination)
     {
         if (lastLength < BlockSize)

@@ -12,7 +12,9 @@ namespace CryptoCli;
 // can read their ciphertext twice (a file), which is the case the incremental API is for.
 public sealed partial class BlockCipherGcm
 {
-    /// <summary>Starts an incremental encryption: feed the plaintext in pieces of any size, then take the tag.</summary>
+    /// <summary>
+    /// Starts an incremental encryption: feed the plaintext in pieces of any size, then take the tag.
+    /// </summary>
     /// <param name="nonce">The nonce, at least one byte; never reuse one with the same key.</param>
     /// <param name="associatedData">Data authenticated but not encrypted.</param>
     /// <exception cref="ArgumentException"><paramref name="nonce"/> is empty.</exception>
@@ -25,13 +27,15 @@ public sealed partial class BlockCipherGcm
 
     /// <summary>
     /// Starts a two-pass incremental decryption: first feed the whole ciphertext to
-    /// <see cref="BlockCipherGcmDecryptor.Authenticate"/> and call <see cref="BlockCipherGcmDecryptor.VerifyTag"/>; only
-    /// then does <see cref="BlockCipherGcmDecryptor.Decrypt"/> release plaintext, from the same ciphertext fed again.
+    /// <see cref="BlockCipherGcmDecryptor.Authenticate"/> and call <see cref="BlockCipherGcmDecryptor.VerifyTag"/>;
+    /// only then does <see cref="BlockCipherGcmDecryptor.Decrypt"/> release plaintext, from the same ciphertext
+    /// fed again.
     /// </summary>
     /// <param name="nonce">The nonce used for encryption.</param>
     /// <param name="tag">The tag; exactly <see cref="TagSizeInBytes"/> long.</param>
     /// <param name="associatedData">The associated data given to encryption.</param>
-    /// <exception cref="ArgumentException"><paramref name="nonce"/> is empty, or <paramref name="tag"/> has the wrong length.</exception>
+    /// <exception cref="ArgumentException"><paramref name="nonce"/> is empty, or <paramref name="tag"/> has the
+    /// wrong length.</exception>
     /// <exception cref="ObjectDisposedException">The instance was disposed.</exception>
     public BlockCipherGcmDecryptor CreateDecryptor(ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> tag, ReadOnlySpan<byte> associatedData = default)
     {
@@ -78,7 +82,10 @@ internal sealed class GcmStreamState : IDisposable
 
     private Span<byte> Pending => _state.AsSpan(4 * BlockSize, BlockSize);
 
-    /// <summary>Encrypts or decrypts (counter mode), hashing the ciphertext: <paramref name="hashOutput"/> says which side it is.</summary>
+    /// <summary>
+    /// Encrypts or decrypts (counter mode), hashing the ciphertext: <paramref name="hashOutput"/> says which side
+    /// it is.
+    /// </summary>
     public void Transform(ReadOnlySpan<byte> source, Span<byte> destination, bool hashOutput)
     {
         _gcm.ThrowIfDisposed();
@@ -214,7 +221,7 @@ internal sealed class GcmStreamState : IDisposable
 /// <summary>
 /// One GCM encryption fed in pieces (from <see cref="BlockCipherGcm.CreateEncryptor"/>): call <see cref="Encrypt"/> for
 /// each piece of plaintext, of any length, then <see cref="Finish"/> for the tag. The result equals the one-shot
-/// <see cref="BlockCipherGcm.Encrypt(ReadOnlySpan{byte}, ReadOnlySpan{byte}, Span{byte}, Span{byte}, ReadOnlySpan{byte})"/>
+/// <see cref="BlockCipherGcm.Encrypt(ReadOnlySpan{byte},ReadOnlySpan{byte},Span{byte},Span{byte},ReadOnlySpan{byte})"/>
 /// of the concatenated pieces.
 /// </summary>
 /// <remarks>Constant-time as <see cref="BlockCipherGcm"/>. Not thread-safe; the state is wiped by <see cref="Dispose"/>
@@ -237,7 +244,8 @@ public sealed class BlockCipherGcmEncryptor : IDisposable
     /// <exception cref="ArgumentException">The lengths differ, or the buffers overlap partially.</exception>
     /// <exception cref="InvalidOperationException"><see cref="Finish"/> was called.</exception>
     /// <exception cref="CryptographicException">The message would exceed GCM's limit of 2^36 - 32 bytes.</exception>
-    /// <exception cref="ObjectDisposedException">This object or its <see cref="BlockCipherGcm"/> was disposed.</exception>
+    /// <exception cref="ObjectDisposedException">This object or its <see cref="BlockCipherGcm"/>
+    /// was disposed.</exception>
     public void Encrypt(ReadOnlySpan<byte> plaintext, Span<byte> ciphertext)
     {
         CheckOpen();
@@ -330,9 +338,11 @@ public sealed class BlockCipherGcmDecryptor : IDisposable
         _state.HashOnly(ciphertext);
     }
 
-    /// <summary>Ends pass 1: checks the tag over everything given to <see cref="Authenticate"/>, and opens pass 2.</summary>
-    /// <exception cref="CryptographicException">The tag does not match (on .NET an <c>AuthenticationTagMismatchException</c>);
-    /// the object cannot be used afterwards.</exception>
+    /// <summary>
+    /// Ends pass 1: checks the tag over everything given to <see cref="Authenticate"/>, and opens pass 2.
+    /// </summary>
+    /// <exception cref="CryptographicException">The tag does not match (on .NET an
+    /// <c>AuthenticationTagMismatchException</c>); the object cannot be used afterwards.</exception>
     /// <exception cref="InvalidOperationException">Called twice.</exception>
     public void VerifyTag()
     {
@@ -355,7 +365,8 @@ public sealed class BlockCipherGcmDecryptor : IDisposable
     /// <param name="ciphertext">The next piece of the ciphertext given to pass 1.</param>
     /// <param name="plaintext">Exactly as long as <paramref name="ciphertext"/> (the same memory is allowed).</param>
     /// <exception cref="ArgumentException">The lengths differ, or the buffers overlap partially.</exception>
-    /// <exception cref="InvalidOperationException"><see cref="VerifyTag"/> has not succeeded, or <see cref="Finish"/> was called.</exception>
+    /// <exception cref="InvalidOperationException"><see cref="VerifyTag"/> has not succeeded, or <see cref="Finish"/>
+    /// was called.</exception>
     /// <exception cref="CryptographicException">Pass 2 is longer than pass 1; nothing is written.</exception>
     public void Decrypt(ReadOnlySpan<byte> ciphertext, Span<byte> plaintext)
     {
@@ -369,8 +380,10 @@ public sealed class BlockCipherGcmDecryptor : IDisposable
     }
 
     /// <summary>Ends pass 2: checks that it saw exactly the ciphertext authenticated in pass 1.</summary>
-    /// <exception cref="CryptographicException">Pass 2 differed from pass 1: discard the plaintext it produced.</exception>
-    /// <exception cref="InvalidOperationException"><see cref="VerifyTag"/> has not succeeded, or called twice.</exception>
+    /// <exception cref="CryptographicException">Pass 2 differed from pass 1: discard the plaintext
+    /// it produced.</exception>
+    /// <exception cref="InvalidOperationException"><see cref="VerifyTag"/> has not succeeded, or
+    /// called twice.</exception>
     public void Finish()
     {
         Expect(Stage.Decrypting);

@@ -8,10 +8,12 @@ namespace CryptoCli;
 /// <summary>
 /// Galois/Counter Mode (NIST SP 800-38D) over any <see cref="BlockCipherAlgorithm"/> with a 128-bit block: AES
 /// (<see cref="RijndaelCipher"/>), <see cref="Camellia"/> (RFC 6367), <see cref="Hierocrypt3"/>, <see cref="SC2000"/>,
-/// <see cref="CipherUnicornA"/>. The API is the runtime's <c>AesGcm</c>: <see cref="Encrypt(ReadOnlySpan{byte}, ReadOnlySpan{byte}, Span{byte}, Span{byte}, ReadOnlySpan{byte})"/>
-/// writes the ciphertext and the tag, <see cref="Decrypt(ReadOnlySpan{byte}, ReadOnlySpan{byte}, ReadOnlySpan{byte}, Span{byte}, ReadOnlySpan{byte})"/>
-/// checks the tag and writes the plaintext; unlike <c>AesGcm</c> the nonce may have any length from one byte (12 bytes is
-/// the recommended and fastest length; other lengths are hashed into the initial counter, as SP 800-38D specifies).
+/// <see cref="CipherUnicornA"/>. The API is the runtime's <c>AesGcm</c>:
+/// <see cref="Encrypt(ReadOnlySpan{byte}, ReadOnlySpan{byte}, Span{byte}, Span{byte}, ReadOnlySpan{byte})"/> writes the
+/// ciphertext and the tag,
+/// <see cref="Decrypt(ReadOnlySpan{byte}, ReadOnlySpan{byte}, ReadOnlySpan{byte}, Span{byte}, ReadOnlySpan{byte})"/>
+/// checks the tag and writes the plaintext; unlike <c>AesGcm</c> the nonce may have any length from one byte (12 bytes
+/// is the recommended and fastest length; other lengths are hashed into the initial counter, as SP 800-38D specifies).
 /// </summary>
 /// <remarks>
 /// <para>Security: never encrypt two messages with the same key and nonce; with random nonces, stay below 2^32 messages
@@ -23,8 +25,9 @@ namespace CryptoCli;
 /// nothing unauthenticated is ever returned. Destinations are checked before anything is written.</para>
 /// <para>Constant-time: GHASH is constant-time on every path (carry-less multiply instructions, PCLMULQDQ/VPCLMULQDQ
 /// on x86 and PMULL on ARM64, or the table-free portable multiplication elsewhere) and the tag comparison has no
-/// branch or loop on the tags' contents (two 64-bit words xored and ored); the whole mode is constant-time exactly when the cipher's
-/// kernel is (AES on AES-NI or ARMv8, Camellia's byte-sliced kernel for bulk data; table-driven kernels are not).</para>
+/// branch or loop on the tags' contents (two 64-bit words xored and ored); the whole mode is constant-time exactly when
+/// the cipher's kernel is (AES on AES-NI or ARMv8, Camellia's byte-sliced kernel for bulk data; table-driven kernels
+/// are not).</para>
 /// <para>Messages that do not fit in memory: <see cref="CreateEncryptor"/> streams encryption;
 /// <see cref="CreateDecryptor"/> decrypts in two passes over the ciphertext, releasing plaintext only after the tag was
 /// verified in the first (see <see cref="BlockCipherGcmDecryptor"/> for what the caller must guarantee).</para>
@@ -43,23 +46,31 @@ public sealed partial class BlockCipherGcm : IDisposable
     private readonly bool _stitched;
     private bool _disposed;
 
-    /// <summary>Creates GCM over a copy of <paramref name="cipher"/>'s current key, with tags of 12 to 16 bytes.</summary>
-    /// <param name="cipher">A block cipher with a 128-bit block; its key is copied (a key is generated first if it has none).</param>
+    /// <summary>
+    /// Creates GCM over a copy of <paramref name="cipher"/>'s current key, with tags of 12 to 16 bytes.
+    /// </summary>
+    /// <param name="cipher">A block cipher with a 128-bit block; its key is copied (a key is generated first if it
+    /// has none).</param>
     /// <param name="tagSizeInBytes">The tag length, 12 to 16 bytes (16 recommended).</param>
     /// <exception cref="ArgumentNullException"><paramref name="cipher"/> is null.</exception>
-    /// <exception cref="ArgumentException"><paramref name="cipher"/>'s block is not 128 bits, or <paramref name="tagSizeInBytes"/> is not 12 to 16.</exception>
+    /// <exception cref="ArgumentException"><paramref name="cipher"/>'s block is not 128 bits, or
+    /// <paramref name="tagSizeInBytes"/> is not 12 to 16.</exception>
     public BlockCipherGcm(BlockCipherAlgorithm cipher, int tagSizeInBytes = 16)
         : this(cipher, tagSizeInBytes, allowShortTags: false)
     {
     }
 
-    /// <summary>Creates GCM over a copy of <paramref name="cipher"/>'s current key, optionally with 4- or 8-byte tags.</summary>
+    /// <summary>
+    /// Creates GCM over a copy of <paramref name="cipher"/>'s current key, optionally with 4- or 8-byte tags.
+    /// </summary>
     /// <param name="cipher">A block cipher with a 128-bit block; its key is copied.</param>
-    /// <param name="tagSizeInBytes">The tag length: 12 to 16 bytes, or 4 or 8 when <paramref name="allowShortTags"/> is true.</param>
-    /// <param name="allowShortTags">Accept 4- and 8-byte tags, which SP 800-38D Appendix C allows only for short messages
-    /// and a bounded number of decryption attempts per key.</param>
+    /// <param name="tagSizeInBytes">The tag length: 12 to 16 bytes, or 4 or 8 when <paramref name="allowShortTags"/>
+    /// is true.</param>
+    /// <param name="allowShortTags">Accept 4- and 8-byte tags, which SP 800-38D Appendix C allows only for short
+    /// messages and a bounded number of decryption attempts per key.</param>
     /// <exception cref="ArgumentNullException"><paramref name="cipher"/> is null.</exception>
-    /// <exception cref="ArgumentException"><paramref name="cipher"/>'s block is not 128 bits, or <paramref name="tagSizeInBytes"/> is not allowed.</exception>
+    /// <exception cref="ArgumentException"><paramref name="cipher"/>'s block is not 128 bits, or
+    /// <paramref name="tagSizeInBytes"/> is not allowed.</exception>
     public BlockCipherGcm(BlockCipherAlgorithm cipher, int tagSizeInBytes, bool allowShortTags)
     {
         ThrowHelper.ThrowIfNull(cipher, nameof(cipher));
@@ -122,13 +133,17 @@ public sealed partial class BlockCipherGcm : IDisposable
     /// <summary>The tag length of this instance, in bytes.</summary>
     public int TagSizeInBytes { get; }
 
-    /// <summary>The tag lengths accepted by default: 12 to 16 bytes (4 and 8 only with <c>allowShortTags</c>).</summary>
+    /// <summary>
+    /// The tag lengths accepted by default: 12 to 16 bytes (4 and 8 only with <c>allowShortTags</c>).
+    /// </summary>
     public static KeySizes TagByteSizes { get; } = new(12, 16, 1);
 
     /// <summary>The nonce lengths accepted: one byte and more (12 bytes recommended).</summary>
     public static KeySizes NonceByteSizes { get; } = new(1, int.MaxValue, 1);
 
-    /// <summary>True when GHASH runs on carry-less multiply instructions in this process (PCLMULQDQ, VPCLMULQDQ or PMULL).</summary>
+    /// <summary>
+    /// True when GHASH runs on carry-less multiply instructions in this process (PCLMULQDQ, VPCLMULQDQ or PMULL).
+    /// </summary>
     public static bool IsHardwareAccelerated => GHashKernel.IsHardwareAccelerated;
 
     /// <summary>The GHASH kernel in use (for tests and benchmarks).</summary>
@@ -138,8 +153,11 @@ public sealed partial class BlockCipherGcm : IDisposable
     internal bool IsStitched => _stitched;
 
     /// <summary>Encrypts <paramref name="plaintext"/> into <paramref name="ciphertext"/> and writes the tag.</summary>
-    /// <exception cref="ArgumentNullException"><paramref name="nonce"/>, <paramref name="plaintext"/>, <paramref name="ciphertext"/> or <paramref name="tag"/> is null.</exception>
-    /// <exception cref="ArgumentException">See <see cref="Encrypt(ReadOnlySpan{byte}, ReadOnlySpan{byte}, Span{byte}, Span{byte}, ReadOnlySpan{byte})"/>.</exception>
+    /// <exception cref="ArgumentNullException"><paramref name="nonce"/>, <paramref name="plaintext"/>,
+    /// <paramref name="ciphertext"/> or <paramref name="tag"/> is null.</exception>
+    /// <exception cref="ArgumentException">See
+    /// <see cref="Encrypt(ReadOnlySpan{byte}, ReadOnlySpan{byte}, Span{byte}, Span{byte}, ReadOnlySpan{byte})"/>.
+    /// </exception>
     public void Encrypt(byte[] nonce, byte[] plaintext, byte[] ciphertext, byte[] tag, byte[]? associatedData = null)
     {
         ThrowHelper.ThrowIfNull(nonce, nameof(nonce));
@@ -152,11 +170,13 @@ public sealed partial class BlockCipherGcm : IDisposable
     /// <summary>Encrypts <paramref name="plaintext"/> into <paramref name="ciphertext"/> and writes the tag.</summary>
     /// <param name="nonce">The nonce, at least one byte; never reuse one with the same key.</param>
     /// <param name="plaintext">The data to encrypt.</param>
-    /// <param name="ciphertext">Receives the ciphertext; exactly as long as <paramref name="plaintext"/> (the same memory is allowed).</param>
+    /// <param name="ciphertext">Receives the ciphertext; exactly as long as <paramref name="plaintext"/> (the same
+    /// memory is allowed).</param>
     /// <param name="tag">Receives the tag; exactly <see cref="TagSizeInBytes"/> long.</param>
     /// <param name="associatedData">Data authenticated but not encrypted.</param>
-    /// <exception cref="ArgumentException"><paramref name="nonce"/> is empty, <paramref name="tag"/> has the wrong length, the
-    /// lengths of <paramref name="plaintext"/> and <paramref name="ciphertext"/> differ, or they overlap partially.</exception>
+    /// <exception cref="ArgumentException"><paramref name="nonce"/> is empty, <paramref name="tag"/> has the wrong
+    /// length, the lengths of <paramref name="plaintext"/> and <paramref name="ciphertext"/> differ, or they
+    /// overlap partially.</exception>
     /// <exception cref="ObjectDisposedException">The instance was disposed.</exception>
     public void Encrypt(ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> plaintext, Span<byte> ciphertext, Span<byte> tag, ReadOnlySpan<byte> associatedData = default)
     {
@@ -181,9 +201,13 @@ public sealed partial class BlockCipherGcm : IDisposable
     }
 
     /// <summary>Checks the tag and decrypts <paramref name="ciphertext"/> into <paramref name="plaintext"/>.</summary>
-    /// <exception cref="ArgumentNullException"><paramref name="nonce"/>, <paramref name="ciphertext"/>, <paramref name="tag"/> or <paramref name="plaintext"/> is null.</exception>
-    /// <exception cref="ArgumentException">See <see cref="Decrypt(ReadOnlySpan{byte}, ReadOnlySpan{byte}, ReadOnlySpan{byte}, Span{byte}, ReadOnlySpan{byte})"/>.</exception>
-    /// <exception cref="CryptographicException">The tag does not match; <paramref name="plaintext"/> is zeroed.</exception>
+    /// <exception cref="ArgumentNullException"><paramref name="nonce"/>, <paramref name="ciphertext"/>,
+    /// <paramref name="tag"/> or <paramref name="plaintext"/> is null.</exception>
+    /// <exception cref="ArgumentException">See
+    /// <see cref="Decrypt(ReadOnlySpan{byte},ReadOnlySpan{byte},ReadOnlySpan{byte},Span{byte},ReadOnlySpan{byte})"/>.
+    /// </exception>
+    /// <exception cref="CryptographicException">The tag does not match; <paramref name="plaintext"/>
+    /// is zeroed.</exception>
     public void Decrypt(byte[] nonce, byte[] ciphertext, byte[] tag, byte[] plaintext, byte[]? associatedData = null)
     {
         ThrowHelper.ThrowIfNull(nonce, nameof(nonce));
@@ -197,12 +221,14 @@ public sealed partial class BlockCipherGcm : IDisposable
     /// <param name="nonce">The nonce used for encryption.</param>
     /// <param name="ciphertext">The data to decrypt.</param>
     /// <param name="tag">The tag; exactly <see cref="TagSizeInBytes"/> long.</param>
-    /// <param name="plaintext">Receives the plaintext; exactly as long as <paramref name="ciphertext"/> (the same memory is allowed).</param>
+    /// <param name="plaintext">Receives the plaintext; exactly as long as <paramref name="ciphertext"/> (the same
+    /// memory is allowed).</param>
     /// <param name="associatedData">The associated data given to encryption.</param>
-    /// <exception cref="ArgumentException"><paramref name="nonce"/> is empty, <paramref name="tag"/> has the wrong length, the
-    /// lengths of <paramref name="ciphertext"/> and <paramref name="plaintext"/> differ, or they overlap partially.</exception>
-    /// <exception cref="CryptographicException">The tag does not match (on .NET an <c>AuthenticationTagMismatchException</c>);
-    /// <paramref name="plaintext"/> is zeroed.</exception>
+    /// <exception cref="ArgumentException"><paramref name="nonce"/> is empty, <paramref name="tag"/> has the wrong
+    /// length, the lengths of <paramref name="ciphertext"/> and <paramref name="plaintext"/> differ, or they
+    /// overlap partially.</exception>
+    /// <exception cref="CryptographicException">The tag does not match (on .NET an
+    /// <c>AuthenticationTagMismatchException</c>); <paramref name="plaintext"/> is zeroed.</exception>
     /// <exception cref="ObjectDisposedException">The instance was disposed.</exception>
     public void Decrypt(ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> ciphertext, ReadOnlySpan<byte> tag, Span<byte> plaintext, ReadOnlySpan<byte> associatedData = default)
     {
@@ -292,7 +318,9 @@ public sealed partial class BlockCipherGcm : IDisposable
 #endif
     }
 
-    /// <summary>J0 from the nonce, the first data counter inc32(J0), and Y = GHASH of the padded associated data.</summary>
+    /// <summary>
+    /// J0 from the nonce, the first data counter inc32(J0), and Y = GHASH of the padded associated data.
+    /// </summary>
     internal void Begin(ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> associatedData, Span<byte> j0, Span<byte> counter, Span<byte> y)
     {
         if (nonce.Length == 12)
@@ -394,9 +422,9 @@ public sealed partial class BlockCipherGcm : IDisposable
     }
 
     /// <summary>
-    /// Counter mode with GCM's 32-bit counter (inc32: the last four bytes count and wrap, the first twelve never change),
-    /// through the kernel's fused counter loop at that width when it has one. <paramref name="counter"/> is advanced past
-    /// the blocks used.
+    /// Counter mode with GCM's 32-bit counter (inc32: the last four bytes count and wrap, the first twelve never
+    /// change), through the kernel's fused counter loop at that width when it has one. <paramref name="counter"/> is
+    /// advanced past the blocks used.
     /// </summary>
     internal void TransformCtr32(Span<byte> counter, ReadOnlySpan<byte> source, Span<byte> destination) =>
         Ctr.Transform(_kernel, source, destination, counter, CounterWidth.Bits32);

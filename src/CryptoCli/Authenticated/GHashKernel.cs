@@ -14,10 +14,14 @@ internal abstract class GHashKernel : IDisposable
 {
     public const int BlockSize = 16;
 
-    /// <summary>A short name for tests and benchmarks: "portable", "pclmul", "vpclmul256", "vpclmul512", "pmull".</summary>
+    /// <summary>
+    /// A short name for tests and benchmarks: "portable", "pclmul", "vpclmul256", "vpclmul512", "pmull".
+    /// </summary>
     public abstract string Name { get; }
 
-    /// <summary>Y = (Y xor X_1)·H, then (Y xor X_2)·H, ... for every 16-byte block X_i of <paramref name="blocks"/>.</summary>
+    /// <summary>
+    /// Y = (Y xor X_1)·H, then (Y xor X_2)·H, ... for every 16-byte block X_i of <paramref name="blocks"/>.
+    /// </summary>
     /// <param name="y">The running value, 16 bytes in GCM byte order, updated in place.</param>
     /// <param name="blocks">Whole blocks (the length is a multiple of 16).</param>
     public abstract void Update(Span<byte> y, ReadOnlySpan<byte> blocks);
@@ -51,7 +55,9 @@ internal abstract class GHashKernel : IDisposable
     /// <summary>The default kernel (<see cref="Kernels"/>) for <paramref name="hashKey"/> = E_K(0^128).</summary>
     public static GHashKernel Create(byte[] hashKey) => Kernels.Default.Create(hashKey);
 
-    /// <summary>True when <see cref="Create"/> picks a carry-less-multiply instruction rather than the portable kernel.</summary>
+    /// <summary>
+    /// True when <see cref="Create"/> picks a carry-less-multiply instruction rather than the portable kernel.
+    /// </summary>
     public static bool IsHardwareAccelerated => Kernels.Default.UsesHardware;
 
     /// <summary>

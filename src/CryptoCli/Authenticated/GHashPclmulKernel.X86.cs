@@ -56,7 +56,9 @@ internal sealed class GHashPclmulKernel : GHashKernel
 
     internal static Vector128<byte> ByteReverse => Vector128.Create((byte)15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
 
-    /// <summary>powers[i] = H^(powers.Length - i)·x^-1, reflected (the twisted powers <see cref="ReduceTwisted"/> expects).</summary>
+    /// <summary>
+    /// powers[i] = H^(powers.Length - i)·x^-1, reflected (the twisted powers <see cref="ReduceTwisted"/> expects).
+    /// </summary>
     internal static void ComputePowers(ReadOnlySpan<byte> hashKey, Span<Vector128<ulong>> powers)
     {
         // x^-1 = x^127 + x^6 + x + 1 (x times it is x^128 + x^7 + x^2 + x, which is 1 modulo the GCM polynomial),
@@ -100,7 +102,9 @@ internal sealed class GHashPclmulKernel : GHashKernel
         return low ^ high;
     }
 
-    /// <summary>Reduces hi·2^128 + mid·2^64 + lo, a sum of products of plain (not twisted) reflected elements.</summary>
+    /// <summary>
+    /// Reduces hi·2^128 + mid·2^64 + lo, a sum of products of plain (not twisted) reflected elements.
+    /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     internal static Vector128<ulong> Reduce(Vector128<ulong> lo, Vector128<ulong> mid, Vector128<ulong> hi)
     {
@@ -141,8 +145,8 @@ internal sealed class GHashPclmulKernel : GHashKernel
     }
 
     /// <summary>
-    /// Folds 1 to powers.Length - 1 blocks into <paramref name="y"/> with one reduction: X_1·H^n + ... + X_n·H^1 with the
-    /// last n entries of <paramref name="powers"/> (twisted, highest first): every x86 kernel's last partial group.
+    /// Folds 1 to powers.Length - 1 blocks into <paramref name="y"/> with one reduction: X_1·H^n + ... + X_n·H^1 with
+    /// the last n entries of <paramref name="powers"/> (twisted, highest first): every x86 kernel's last partial group.
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveOptimization)] // called once per message: never run its loop as tier-0 code
     internal static void UpdateTail(Span<byte> y, ReadOnlySpan<byte> blocks, Vector128<ulong>[] powers)
@@ -334,7 +338,8 @@ internal readonly struct Vpclmul512Instructions : IVpclmul512
 /// with the same powers. For GCM's stitched loop it also keeps the 256-bit pairs of H^8..H^1, so AES-NI with this
 /// kernel stitches as with <see cref="GHashVpclmul256Kernel"/>. Constant-time.
 /// </summary>
-/// <typeparam name="TInstructions">The AVX-512 operations: <see cref="Vpclmul512Instructions"/>, or a software model in tests.</typeparam>
+/// <typeparam name="TInstructions">The AVX-512 operations: <see cref="Vpclmul512Instructions"/>, or a software model
+/// in tests.</typeparam>
 internal sealed class GHashVpclmul512Kernel<TInstructions> : GHashKernel, IGHashPowerPairs
     where TInstructions : struct, IVpclmul512
 {

@@ -61,7 +61,9 @@ internal sealed class GHashPortableKernel : GHashKernel
         WriteReflected(y, y1, y0);
     }
 
-    /// <summary>The low 64 bits of the carry-less product of x and y, from integer multiplications with holes.</summary>
+    /// <summary>
+    /// The low 64 bits of the carry-less product of x and y, from integer multiplications with holes.
+    /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     internal static ulong MultiplyLow(ulong x, ulong y)
     {

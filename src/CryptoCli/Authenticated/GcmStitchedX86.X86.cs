@@ -15,9 +15,10 @@ namespace CryptoCli;
 /// kernel lends its 256-bit pairs of powers, since a group is eight blocks): each group
 /// of eight blocks runs the AES rounds of eight 32-bit-counter blocks with the carry-less multiplications of eight
 /// ciphertext blocks placed between them, so the out-of-order core overlaps the two instead of running them as two
-/// passes (where both share the same vector pipes, the gain is smaller; docs/gcm.md). Decryption hashes the group it decrypts (its ciphertext is the input); encryption hashes the group
-/// it encrypted two iterations earlier (already stored in the destination). Every block is read before its own
-/// destination block is written, so in-place operation works. Constant-time, as both kernels are.
+/// passes (where both share the same vector pipes, the gain is smaller; docs/gcm.md). Decryption hashes the group it
+/// decrypts (its ciphertext is the input); encryption hashes the group it encrypted two iterations earlier (already
+/// stored in the destination). Every block is read before its own destination block is written, so in-place operation
+/// works. Constant-time, as both kernels are.
 /// </summary>
 internal static class GcmStitchedX86
 {
@@ -51,7 +52,8 @@ internal static class GcmStitchedX86
 
     /// <summary>
     /// Encrypts the whole 128-byte groups of <paramref name="source"/> into <paramref name="destination"/> and folds
-    /// the ciphertext into <paramref name="y"/>; advances <paramref name="counter"/> and returns the number of bytes done.
+    /// the ciphertext into <paramref name="y"/>; advances <paramref name="counter"/> and returns the number of
+    /// bytes done.
     /// </summary>
     public static int Encrypt(BlockCipherKernel kernel, GHashKernel ghash, ReadOnlySpan<byte> source, Span<byte> destination, Span<byte> counter, Span<byte> y)
     {
@@ -158,7 +160,10 @@ internal static class GcmStitchedX86
     }
 
 #if NET9_0_OR_GREATER
-    /// <summary>The loop with VPCLMULQDQ-256: two blocks' Karatsuba products (three instructions) after each of AES rounds 1 to 4.</summary>
+    /// <summary>
+    /// The loop with VPCLMULQDQ-256: two blocks' Karatsuba products (three instructions) after each of AES rounds 1
+    /// to 4.
+    /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveOptimization)] // called once per message: never run its loop as tier-0 code
     private static Vector128<ulong> RunVpclmul256(ref Vector128<byte> keys, int rounds, ref byte source, ref byte destination, ref byte hashed,
         int groups, ref Vector128<byte> counter, ref uint low, Vector128<ulong> acc, ref Vector256<ulong> pairs, ref Vector256<ulong> folded)
@@ -252,7 +257,9 @@ internal static class GcmStitchedX86
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static Vector128<byte> LastByte(byte value) => Vector128.Create((byte)0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, value);
 
-    /// <summary>The block with its last four bytes replaced by <paramref name="count"/>, big-endian (wrapping: inc32).</summary>
+    /// <summary>
+    /// The block with its last four bytes replaced by <paramref name="count"/>, big-endian (wrapping: inc32).
+    /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static Vector128<byte> WithCount(Vector128<byte> block, uint count) =>
         block.AsUInt32().WithElement(3, BinaryPrimitives.ReverseEndianness(count)).AsByte();

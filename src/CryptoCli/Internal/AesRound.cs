@@ -16,7 +16,9 @@ namespace CryptoCli;
 
 internal static class AesRound
 {
-    /// <summary>AESENC on the four words at <paramref name="state"/>, with the four key words at <paramref name="key"/>.</summary>
+    /// <summary>
+    /// AESENC on the four words at <paramref name="state"/>, with the four key words at <paramref name="key"/>.
+    /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static void Encrypt(ref uint state, ref uint key)
     {
@@ -43,7 +45,9 @@ internal static class AesRound
         Unsafe.Add(ref state, 3) = Substitute(ref box, s3, s0, s1, s2) ^ Unsafe.Add(ref key, 3);
     }
 
-    /// <summary>AESDEC: InvShiftRows moves row r of column c to column c + r, so output column j reads column j - r.</summary>
+    /// <summary>
+    /// AESDEC: InvShiftRows moves row r of column c to column c + r, so output column j reads column j - r.
+    /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static void Decrypt(ref uint state, ref uint key)
     {

@@ -46,7 +46,10 @@ internal readonly struct AesRoundX86 : IAesRound
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static Vector128<byte> UnpackHigh32(Vector128<byte> a, Vector128<byte> b) => Sse2.UnpackHigh(a.AsUInt32(), b.AsUInt32()).AsByte();
 
-    /// <summary>vpblendd: word j from <paramref name="b"/> where bit j of <paramref name="mask"/> is set, else from <paramref name="a"/>.</summary>
+    /// <summary>
+    /// vpblendd: word j from <paramref name="b"/> where bit j of <paramref name="mask"/> is set, else from
+    /// <paramref name="a"/>.
+    /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static Vector128<byte> Blend32(Vector128<byte> a, Vector128<byte> b, [ConstantExpected] byte mask) =>
         Avx2.Blend(a.AsUInt32(), b.AsUInt32(), mask).AsByte();

@@ -17,7 +17,10 @@ internal interface IAesRound
 
     public static abstract Vector128<byte> InverseMixColumns(Vector128<byte> state);
 
-    /// <summary>The 16 bytes in reverse order (x86 pshufb, Arm tbl): a little-endian (low, high) pair of words becomes a big-endian 128-bit integer.</summary>
+    /// <summary>
+    /// The 16 bytes in reverse order (x86 pshufb, Arm tbl): a little-endian (low, high) pair of words becomes a
+    /// big-endian 128-bit integer.
+    /// </summary>
     public static abstract Vector128<byte> ReverseBytes(Vector128<byte> state);
 
     /// <summary>(a0, b0, a1, b1) in 32-bit words (x86 punpckldq, Arm zip1).</summary>

@@ -1,6 +1,8 @@
 namespace CryptoCli;
 
-/// <summary>Exception messages, worded as the runtime words them (docs/design.md §4). Never put secrets in a message.</summary>
+/// <summary>
+/// Exception messages, worded as the runtime words them (docs/design.md §4). Never put secrets in a message.
+/// </summary>
 internal static class SR
 {
     public const string InvalidKeySize = "Specified key is not a valid size for this algorithm.";

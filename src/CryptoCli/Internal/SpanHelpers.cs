@@ -7,7 +7,9 @@ namespace CryptoCli;
 /// <summary>Small span utilities shared by the modes and kernels.</summary>
 internal static class SpanHelpers
 {
-    /// <summary>True when the two spans share memory but do not start at the same address (in-place is allowed).</summary>
+    /// <summary>
+    /// True when the two spans share memory but do not start at the same address (in-place is allowed).
+    /// </summary>
     public static bool PartiallyOverlaps(ReadOnlySpan<byte> first, ReadOnlySpan<byte> second)
     {
         if (first.IsEmpty || second.IsEmpty)
@@ -39,8 +41,8 @@ internal static class SpanHelpers
 
     /// <summary>
     /// Copies <paramref name="source"/> to the start of <paramref name="destination"/> (long enough, disjoint): a
-    /// 16-byte block as a copy of constant length (one vector move), where <see cref="ReadOnlySpan{T}.CopyTo"/> would call
-    /// the runtime's memmove.
+    /// 16-byte block as a copy of constant length (one vector move), where <see cref="ReadOnlySpan{T}.CopyTo"/> would
+    /// call the runtime's memmove.
     /// </summary>
     public static void CopyBlock(ReadOnlySpan<byte> source, Span<byte> destination)
     {

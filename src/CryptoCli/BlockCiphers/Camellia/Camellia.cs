@@ -1,7 +1,7 @@
 // Camellia (NTT and Mitsubishi Electric, 2000): RFC 3713, ISO/IEC 18033-3, CRYPTREC and NESSIE selected.
 // 128-bit block; 128-bit keys (18 rounds) and 192/256-bit keys (24 rounds). Kernels: CamelliaTable32Kernel.cs,
-// CamelliaTable64Kernel.cs (P2), CamelliaByteSlicedKernel.X86.cs and CamelliaByteSliced.X86.cs (byte-sliced, S-boxes through AES-NI),
-// CamelliaGfniKernel.X86.cs (the same rounds with S-boxes on GFNI, 256- and 512-bit registers).
+// CamelliaTable64Kernel.cs (P2), CamelliaByteSlicedKernel.X86.cs and CamelliaByteSliced.X86.cs (byte-sliced, S-boxes
+// through AES-NI), CamelliaGfniKernel.X86.cs (the same rounds with S-boxes on GFNI, 256- and 512-bit registers).
 using System;
 using System.Security.Cryptography;
 
@@ -9,12 +9,14 @@ namespace CryptoCli;
 
 /// <summary>
 /// The Camellia block cipher (RFC 3713) with 128-, 192- and 256-bit keys and a 128-bit block. ECB and CBC through
-/// <see cref="SymmetricAlgorithm.Mode"/>, counter mode through <see cref="BlockCipherAlgorithm.EncryptCtr(byte[], byte[])"/>,
-/// the runtime's one-shots and <see cref="CryptoStream"/>: code written for <c>Aes</c> works by renaming the type.
+/// <see cref="SymmetricAlgorithm.Mode"/>, counter mode through
+/// <see cref="BlockCipherAlgorithm.EncryptCtr(byte[], byte[])"/>, the runtime's one-shots and
+/// <see cref="CryptoStream"/>: code written for <c>Aes</c> works by renaming the type.
 /// </summary>
 /// <remarks>
 /// <para>Status: a current standard cipher (Mitsubishi Electric and NTT, 2000): CRYPTREC e-Government recommended
-/// cipher, ISO/IEC 18033-3, NESSIE portfolio, RFC 3713. Verified against RFC 3713 and NTT's full known-answer set.</para>
+/// cipher, ISO/IEC 18033-3, NESSIE portfolio, RFC 3713. Verified against RFC 3713 and NTT's full
+/// known-answer set.</para>
 /// <para>Kernels: a 32-bit and a 64-bit table kernel after Asahi et al. (2010), "Fast implementation of CRYPTREC
 /// ciphers on 64-bit platforms" (S-boxes folded with the P-function, coinciding subkeys reused by the key schedule),
 /// written with Oikawa et al.'s (2008) CLI techniques; and byte-sliced kernels that encrypt 16 blocks at once or more:
@@ -32,8 +34,8 @@ namespace CryptoCli;
 /// partial last block) on the 64-bit table kernel, not constant-time. So a call of fewer than 16 blocks runs entirely
 /// on tables.</description></item>
 /// <item><description>CBC encryption (serial): always the 64-bit table kernel, not constant-time.</description></item>
-/// <item><description>Without GFNI and AES-NI (netstandard2.0 builds such as .NET Framework, Mono and Unity; other CPUs):
-/// every call on the 64-bit table kernel in 64-bit processes and the 32-bit one in 32-bit processes, not
+/// <item><description>Without GFNI and AES-NI (netstandard2.0 builds such as .NET Framework, Mono and Unity; other
+/// CPUs): every call on the 64-bit table kernel in 64-bit processes and the 32-bit one in 32-bit processes, not
 /// constant-time.</description></item>
 /// <item><description>Key setup, on every path: the key schedule derives its intermediate keys with the table
 /// F-function, so it indexes tables with key bits and is not constant-time.</description></item>
@@ -56,24 +58,32 @@ public sealed class Camellia : BlockCipherAlgorithm
     private static readonly KeySizes[] s_legalKeySizes = { new KeySizes(128, 256, 64) };
     private static readonly KeySizes[] s_legalBlockSizes = { new KeySizes(128, 128, 0) };
 
-    /// <summary>Creates an instance with a 256-bit key (generated on first use) and a 128-bit block, in CBC mode with PKCS7 padding.</summary>
+    /// <summary>
+    /// Creates an instance with a 256-bit key (generated on first use) and a 128-bit block, in CBC mode with
+    /// PKCS7 padding.
+    /// </summary>
     public Camellia()
         : base(s_legalKeySizes, s_legalBlockSizes, 256, 128)
     {
     }
 
-    /// <summary>Creates an instance with a 256-bit key (generated on first use) and a 128-bit block, in CBC mode with PKCS7 padding.</summary>
+    /// <summary>
+    /// Creates an instance with a 256-bit key (generated on first use) and a 128-bit block, in CBC mode with
+    /// PKCS7 padding.
+    /// </summary>
     public static new Camellia Create() => new();
 
-    /// <summary>True when calls of 16 blocks or more run on a constant-time byte-sliced kernel (GFNI or AES-NI) in this process.</summary>
+    /// <summary>
+    /// True when calls of 16 blocks or more run on a constant-time byte-sliced kernel (GFNI or AES-NI) in this process.
+    /// </summary>
     public static bool IsHardwareAccelerated => Kernels.Select(16).UsesHardware;
 
     /// <summary>
     /// The kernels, in order of preference. The byte-sliced kernels (GFNI on 256-bit registers, AES-NI) serve calls of
-    /// 16 blocks or more and hand shorter calls and tails to the 64-bit table kernel; without them, the table kernel for
-    /// the word size of the process (64-bit code on 64-bit platforms, as Asahi et al. (2010) do). GFNI on 512-bit
-    /// registers is listed first but never chosen by default: its time was seen to depend on the data where the
-    /// 256-bit kernel's did not. It stays for tests and benchmarks. The measurements are in docs/camellia-gfni.md.
+    /// 16 blocks or more and hand shorter calls and tails to the 64-bit table kernel; without them, the table kernel
+    /// for the word size of the process (64-bit code on 64-bit platforms, as Asahi et al. (2010) do). GFNI on 512-bit
+    /// registers is listed first but never chosen by default: its time was seen to depend on the data where the 256-bit
+    /// kernel's did not. It stays for tests and benchmarks. The measurements are in docs/camellia-gfni.md.
     /// </summary>
     internal static readonly BlockCipherKernelRegistry Kernels = new(
 #if NET10_0_OR_GREATER

@@ -9,7 +9,8 @@
 //   s1(x) = Post(S(Pre(x) ^ c)) ^ d,  Pre = phi^-1 o f,  c = Pre(0xc5),  Post = h o phi o A^-1,  d = Post(0x63) ^ 0x6e.
 // s2 and s3 rotate the output (fold into Post), s4 rotates the input (fold into Pre). Each linear map is applied
 // to a byte as two 16-entry look-ups, one per nibble (PSHUFB), with the constant folded into the low-nibble table.
-// The AES inverse S-box (AESDECLAST) works as well: S^-1(y) = inv_AES(A^-1(y ^ 0x63)), so inv_AES(w) = S^-1(A(w) ^ 0x63):
+// The AES inverse S-box (AESDECLAST) works as well: S^-1(y) = inv_AES(A^-1(y ^ 0x63)), so inv_AES(w) = S^-1(A(w)
+// ^ 0x63):
 //   s1(x) = PostDec(S^-1(PreDec(x))),  PreDec(x) = A(Pre(x) ^ c) ^ 0x63,  PostDec(z) = h(phi(z)) ^ 0x6e.
 // The kernel alternates the two so that the ShiftRows of AESENCLAST and the InvShiftRows of AESDECLAST cancel.
 // GFNI (CamelliaGfniKernel.X86.cs) inverts in the AES field directly, so the AES S-box's own affine map drops out:
@@ -38,14 +39,19 @@ internal static class CamelliaAffine
     /// <summary>
     /// The GFNI forms (GF2P8AFFINEQB/GF2P8AFFINEINVQB matrices, <see cref="GfniMatrix"/>): the linear input maps P of
     /// s1..s3 and of s4 (P o rotate-left-1), and the linear output maps H of s1/s4, s2 (rotate-left-1 o H) and s3
-    /// (rotate-left-7 o H). s(x ^ k) = GF2P8AFFINEINVQB(P(x) ^ P(k) ^ <see cref="GfniInputConstant"/>, H, output constant).
+    /// (rotate-left-7 o H). s(x ^ k) = GF2P8AFFINEINVQB(P(x) ^ P(k) ^ <see cref="GfniInputConstant"/>, H,
+    /// output constant).
     /// </summary>
     public static readonly ulong GfniPre1, GfniPre4, GfniPost1, GfniPost2, GfniPost3;
 
-    /// <summary>c = P(0xc5): the input constant, XORed with P(round key byte) into the GFNI backend's round keys.</summary>
+    /// <summary>
+    /// c = P(0xc5): the input constant, XORed with P(round key byte) into the GFNI backend's round keys.
+    /// </summary>
     public static readonly byte GfniInputConstant;
 
-    /// <summary>The output constants of s1/s4, s2 and s3 (0x6e and its rotations left by 1 and 7): instruction immediates.</summary>
+    /// <summary>
+    /// The output constants of s1/s4, s2 and s3 (0x6e and its rotations left by 1 and 7): instruction immediates.
+    /// </summary>
     public const byte GfniOutputConstant1 = 0x6e, GfniOutputConstant2 = 0xdc, GfniOutputConstant3 = 0x37;
 
     static CamelliaAffine()
@@ -191,7 +197,8 @@ internal static class CamelliaAffine
         return powers;
     }
 
-    // The linear part of the AES S-box's affine map (FIPS-197 5.1.1): b ^ (b <<< 1) ^ (b <<< 2) ^ (b <<< 3) ^ (b <<< 4).
+    // The linear part of the AES S-box's affine map (FIPS-197 5.1.1): b ^ (b <<< 1) ^ (b <<< 2) ^ (b <<< 3) ^ (b
+    // <<< 4).
     private static byte AesLinear(byte b) =>
         (byte)(b ^ CamelliaTables.RotateLeft(b, 1) ^ CamelliaTables.RotateLeft(b, 2) ^ CamelliaTables.RotateLeft(b, 3) ^ CamelliaTables.RotateLeft(b, 4));
 }

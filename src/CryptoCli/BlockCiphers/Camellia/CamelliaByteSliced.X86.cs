@@ -40,10 +40,14 @@ internal interface ICamelliaSlice<TSelf>
     /// <summary>Each byte doubled (shifted left by one within the byte).</summary>
     public static abstract TSelf Double(TSelf value);
 
-    /// <summary>A logical right shift of every 16-bit element (the caller masks what crossed a byte boundary).</summary>
+    /// <summary>
+    /// A logical right shift of every 16-bit element (the caller masks what crossed a byte boundary).
+    /// </summary>
     public static abstract TSelf ShiftRightLogical16(TSelf value, [ConstantExpected] byte count);
 
-    /// <summary>PSHUFB in every 128-bit part: byte i becomes table[indices[i] &amp; 15] (0 where bit 7 is set).</summary>
+    /// <summary>
+    /// PSHUFB in every 128-bit part: byte i becomes table[indices[i] &amp; 15] (0 where bit 7 is set).
+    /// </summary>
     public static abstract TSelf Shuffle(TSelf table, TSelf indices);
 
     /// <summary>AESENCLAST with a zero round key in every 128-bit part (ShiftRows, then SubBytes).</summary>
@@ -68,7 +72,10 @@ internal interface ICamelliaSlice<TSelf>
     /// </summary>
     public static abstract TSelf GaloisFieldAffineTransform(TSelf x, TSelf matrix, [ConstantExpected] byte constant);
 
-    /// <summary>GF2P8AFFINEINVQB: as <see cref="GaloisFieldAffineTransform"/> applied to the byte's inverse in the AES field (0 to 0).</summary>
+    /// <summary>
+    /// GF2P8AFFINEINVQB: as <see cref="GaloisFieldAffineTransform"/> applied to the byte's inverse in the AES field (0
+    /// to 0).
+    /// </summary>
     public static abstract TSelf GaloisFieldAffineTransformInverse(TSelf x, TSelf matrix, [ConstantExpected] byte constant);
 #endif
 }
@@ -88,10 +95,14 @@ internal interface ICamelliaSBoxes
 
     public static abstract Vector128<byte> ExitPermutation { get; }
 
-    /// <summary>Round key byte <paramref name="position"/> (0 = most significant) in the form <see cref="SBox"/> takes.</summary>
+    /// <summary>
+    /// Round key byte <paramref name="position"/> (0 = most significant) in the form <see cref="SBox"/> takes.
+    /// </summary>
     public static abstract Vector128<byte> RoundKey(byte keyByte, int position, bool inverse);
 
-    /// <summary>The S-box of byte <paramref name="position"/> (s1, s2, s3, s4, s2, s3, s4, s1) of x XOR the round key.</summary>
+    /// <summary>
+    /// The S-box of byte <paramref name="position"/> (s1, s2, s3, s4, s2, s3, s4, s1) of x XOR the round key.
+    /// </summary>
     public static abstract TSlice SBox<TSlice>(TSlice x, TSlice roundKey, int position, bool inverse)
         where TSlice : struct, ICamelliaSlice<TSlice>;
 }
@@ -202,7 +213,10 @@ internal static class CamelliaByteSliced<TSlice, TSBoxes>
         }
     }
 
-    /// <summary>d2 ^= F(d1): the eight S-boxes (the round key in <paramref name="k"/>), then P (RFC 3713 2.4.1) as register XORs.</summary>
+    /// <summary>
+    /// d2 ^= F(d1): the eight S-boxes (the round key in <paramref name="k"/>), then P (RFC 3713 2.4.1) as
+    /// register XORs.
+    /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static void Round(ref TSlice d1, ref TSlice d2, ref TSlice k, bool inverse)
     {
@@ -232,7 +246,9 @@ internal static class CamelliaByteSliced<TSlice, TSBoxes>
         Unsafe.Add(ref d2, 7) ^= y3 ^ a2;
     }
 
-    /// <summary>FL (RFC 3713 2.4.2) on D1 = x[0..7] (x_L = bytes 0..3): x_R ^= (x_L &amp; k_L) &lt;&lt;&lt; 1; x_L ^= x_R | k_R.</summary>
+    /// <summary>
+    /// FL (RFC 3713 2.4.2) on D1 = x[0..7] (x_L = bytes 0..3): x_R ^= (x_L &amp; k_L) &lt;&lt;&lt; 1; x_L ^= x_R | k_R.
+    /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static void FL(ref TSlice x, ref TSlice k)
     {
@@ -248,7 +264,9 @@ internal static class CamelliaByteSliced<TSlice, TSBoxes>
         Unsafe.Add(ref x, 3) ^= Unsafe.Add(ref x, 7) | Unsafe.Add(ref k, 7);
     }
 
-    /// <summary>FL^-1 (RFC 3713 2.4.3) on D2 = y[0..7]: y_L ^= y_R | k_R; y_R ^= (y_L &amp; k_L) &lt;&lt;&lt; 1.</summary>
+    /// <summary>
+    /// FL^-1 (RFC 3713 2.4.3) on D2 = y[0..7]: y_L ^= y_R | k_R; y_R ^= (y_L &amp; k_L) &lt;&lt;&lt; 1.
+    /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static void FLInverse(ref TSlice y, ref TSlice k)
     {
@@ -304,7 +322,9 @@ internal static class CamelliaByteSliced<TSlice, TSBoxes>
         Transpose4x4Words(r3, r7, r11, r15, out Unsafe.Add(ref s, 12), out Unsafe.Add(ref s, 13), out Unsafe.Add(ref s, 14), out Unsafe.Add(ref s, 15));
     }
 
-    /// <summary>The inverse of <see cref="Transpose"/> (the same 16x16 transpose per part), storing to the loads' places.</summary>
+    /// <summary>
+    /// The inverse of <see cref="Transpose"/> (the same 16x16 transpose per part), storing to the loads' places.
+    /// </summary>
     [MethodImpl(MethodImplOptions.NoInlining | MethodImplOptions.AggressiveOptimization)]
     private static void Untranspose(ref TSlice s, ref byte output)
     {

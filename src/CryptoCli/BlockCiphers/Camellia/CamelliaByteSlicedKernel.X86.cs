@@ -74,7 +74,10 @@ internal class CamelliaByteSlicedKernel<TSBoxes> : BlockCipherKernel, ICbcEncryp
 
     public override string Name => _name;
 
-    /// <summary>Two batches of the widest registers in use: the stack buffer of a pass, one batch's state followed by the batch itself.</summary>
+    /// <summary>
+    /// Two batches of the widest registers in use: the stack buffer of a pass, one batch's state followed by the
+    /// batch itself.
+    /// </summary>
     private int PassBytes { get; }
 
     private static Vector256<byte>[] Widen(Vector128<byte>[] vectors)
@@ -180,12 +183,12 @@ internal class CamelliaByteSlicedKernel<TSBoxes> : BlockCipherKernel, ICbcEncryp
     }
 
     /// <summary>
-    /// Passes of one batch of <typeparamref name="TSlice"/> while a whole batch remains; returns the new offset. Each batch
-    /// is copied into the stack buffer right after its state, encrypted there in place and copied out. Run straight
-    /// from the caller's buffers, or two batches at a time with the buffer twice as large, the kernel's time varied
-    /// with repeated plaintext; with this layout the timing test finds no difference. The cause is not known, so the
-    /// layout is kept exactly: it costs about a fifth of the speed of long calls (the two-batch passes overlapped one
-    /// batch's rounds with the other's). The measurements are in docs/leakage-test.md.
+    /// Passes of one batch of <typeparamref name="TSlice"/> while a whole batch remains; returns the new offset. Each
+    /// batch is copied into the stack buffer right after its state, encrypted there in place and copied out. Run
+    /// straight from the caller's buffers, or two batches at a time with the buffer twice as large, the kernel's time
+    /// varied with repeated plaintext; with this layout the timing test finds no difference. The cause is not known, so
+    /// the layout is kept exactly: it costs about a fifth of the speed of long calls (the two-batch passes overlapped
+    /// one batch's rounds with the other's). The measurements are in docs/leakage-test.md.
     /// </summary>
     private int Passes<TSlice>(ref byte keys, ref byte input, ref byte output, int offset, int length, Span<byte> state)
         where TSlice : struct, ICamelliaSlice<TSlice>
@@ -335,19 +338,26 @@ internal sealed class CamelliaAesNiKernel : CamelliaByteSlicedKernel<CamelliaAes
     {
     }
 
-    /// <summary>With <paramref name="useAvx2"/> false, 128-bit registers only (tests run that width on AVX2 machines too).</summary>
+    /// <summary>
+    /// With <paramref name="useAvx2"/> false, 128-bit registers only (tests run that width on AVX2 machines too).
+    /// </summary>
     internal CamelliaAesNiKernel(ReadOnlySpan<byte> key, bool useAvx2)
         : base(key, useAvx2 ? 256 : 128, "aesni")
     {
         Debug.Assert(IsSupported && (!useAvx2 || Avx2.IsSupported));
     }
 
-    /// <summary>True when 32 blocks at a time run in 256-bit registers (AVX2 for the byte-wise work, AES-NI per half).</summary>
+    /// <summary>
+    /// True when 32 blocks at a time run in 256-bit registers (AVX2 for the byte-wise work, AES-NI per half).
+    /// </summary>
     public static bool UsesAvx2 => Avx2.IsSupported;
 
     public static bool IsSupported => X86Aes.IsSupported && Ssse3.IsSupported;
 
-    /// <summary>Shuffle masks and the nibble tables of <see cref="CamelliaAffine"/> as vectors (static readonly: the JIT embeds them).</summary>
+    /// <summary>
+    /// Shuffle masks and the nibble tables of <see cref="CamelliaAffine"/> as vectors (static readonly: the JIT
+    /// embeds them).
+    /// </summary>
     internal static class Constants
     {
         public static readonly Vector128<byte> PreLow1 = Load(CamelliaAffine.PreLow1);
@@ -373,7 +383,9 @@ internal sealed class CamelliaAesNiKernel : CamelliaByteSlicedKernel<CamelliaAes
         public static readonly Vector128<byte> ShiftRows = Vector128.Create(
             (byte)0, 5, 10, 15, 4, 9, 14, 3, 8, 13, 2, 7, 12, 1, 6, 11);
 
-        /// <summary>Inverse ShiftRows (FIPS-197 5.3.1) as a PSHUFB mask: lane r + 4c takes lane r + 4((c - r) mod 4).</summary>
+        /// <summary>
+        /// Inverse ShiftRows (FIPS-197 5.3.1) as a PSHUFB mask: lane r + 4c takes lane r + 4((c - r) mod 4).
+        /// </summary>
         public static readonly Vector128<byte> InverseShiftRows = Vector128.Create(
             (byte)0, 13, 10, 7, 4, 1, 14, 11, 8, 5, 2, 15, 12, 9, 6, 3);
 
@@ -532,7 +544,9 @@ internal struct CamelliaSlice128 : ICamelliaSlice<CamelliaSlice128>
 #endif
 }
 
-/// <summary>32 blocks per register: AVX2 for the byte-wise work, 128-bit AES-NI on each half (no VAES intrinsics in .NET 10).</summary>
+/// <summary>
+/// 32 blocks per register: AVX2 for the byte-wise work, 128-bit AES-NI on each half (no VAES intrinsics in .NET 10).
+/// </summary>
 internal struct CamelliaSlice256 : ICamelliaSlice<CamelliaSlice256>
 {
     // Every operation sets the field of a default value (no constructor call): the kernel inlines a few hundred of

@@ -29,10 +29,15 @@ internal sealed class CamelliaGfniKernel : CamelliaByteSlicedKernel<CamelliaGfni
         System.Diagnostics.Debug.Assert(use512 ? IsSupported512 : IsSupported256);
     }
 
-    /// <summary>GFNI on 128- and 256-bit registers with SSSE3 and AVX2 for the rest of the round (the 256-bit kernel and its 16-block tail).</summary>
+    /// <summary>
+    /// GFNI on 128- and 256-bit registers with SSSE3 and AVX2 for the rest of the round (the 256-bit kernel and its
+    /// 16-block tail).
+    /// </summary>
     public static bool IsSupported256 => Gfni.IsSupported && Gfni.V256.IsSupported && Avx2.IsSupported && Ssse3.IsSupported;
 
-    /// <summary>The above, and GFNI on 512-bit registers with AVX512BW (byte shuffles and 16-bit shifts on 512 bits).</summary>
+    /// <summary>
+    /// The above, and GFNI on 512-bit registers with AVX512BW (byte shuffles and 16-bit shifts on 512 bits).
+    /// </summary>
     public static bool IsSupported512 => IsSupported256 && Gfni.V512.IsSupported && Avx512BW.IsSupported && Avx512F.IsSupported;
 
     /// <summary>The matrices and the round-key input map as vectors (static readonly: the JIT embeds them).</summary>

@@ -112,7 +112,10 @@ internal static class CamelliaKeySchedule
         Unsafe.Add(ref k0, 33) = l;
     }
 
-    /// <summary>Turns encryption-ordered subkeys into decryption order: the same sequence reversed, with the whitening pairs kept in pair order.</summary>
+    /// <summary>
+    /// Turns encryption-ordered subkeys into decryption order: the same sequence reversed, with the whitening pairs
+    /// kept in pair order.
+    /// </summary>
     public static void ToDecryptionOrder(ReadOnlySpan<ulong> encryption, Span<ulong> decryption)
     {
         int n = encryption.Length;
@@ -125,8 +128,12 @@ internal static class CamelliaKeySchedule
         (decryption[n - 2], decryption[n - 1]) = (decryption[n - 1], decryption[n - 2]);
     }
 
-    /// <summary>The F-function (RFC 3713 2.4.1) through the 64-bit S-box/P tables; the key is already XORed in.</summary>
-    /// <remarks>The XORs form a balanced tree (depth 3, not a chain of 7): this is on the critical path of every round.</remarks>
+    /// <summary>
+    /// The F-function (RFC 3713 2.4.1) through the 64-bit S-box/P tables; the key is already XORed in.
+    /// </summary>
+    /// <remarks>
+    /// The XORs form a balanced tree (depth 3, not a chain of 7): this is on the critical path of every round.
+    /// </remarks>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     internal static ulong F(ref ulong sp, ulong x) =>
         ((Unsafe.Add(ref sp, (nuint)(x >> 56)) ^ Unsafe.Add(ref sp, (nuint)(byte)(x >> 48) + 256)) ^

@@ -45,7 +45,9 @@ internal sealed class CamelliaTable32Kernel : BlockCipherKernel, ICbcEncryptKern
 
     internal uint[] DecryptionKey => _decryptionKey;
 
-    /// <summary>Only the key schedule, as Table 4 of Asahi et al. (2010) times it (the encryption subkeys, as 32-bit words).</summary>
+    /// <summary>
+    /// Only the key schedule, as Table 4 of Asahi et al. (2010) times it (the encryption subkeys, as 32-bit words).
+    /// </summary>
     internal static void ExpandKey(ReadOnlySpan<byte> key, Span<uint> words)
     {
         int count = CamelliaKeySchedule.SubkeyCount(key.Length);

@@ -23,12 +23,15 @@ internal static class CamelliaTables
     public static readonly uint[] SP3033 = new uint[256];
     public static readonly uint[] SP4404 = new uint[256];
 
-    /// <summary>The four 32-bit tables in one array (SP1110, SP0222, SP3033, SP4404 at 0, 256, 512, 768): one base register.</summary>
+    /// <summary>
+    /// The four 32-bit tables in one array (SP1110, SP0222, SP3033, SP4404 at 0, 256, 512, 768): one base register.
+    /// </summary>
     public static readonly uint[] SP32 = new uint[4 * 256];
 
     /// <summary>
-    /// 64-bit tables (the "64-bit fast" variant of Asahi et al. (2010)): entry <c>256 * j + x</c> is P applied to the word whose byte j (0 = most
-    /// significant) is the S-box of that position applied to x, so F = XOR of eight look-ups. 16 KiB in all.
+    /// 64-bit tables (the "64-bit fast" variant of Asahi et al. (2010)): entry <c>256 * j + x</c> is P applied to the
+    /// word whose byte j (0 = most significant) is the S-box of that position applied to x, so F = XOR of eight
+    /// look-ups. 16 KiB in all.
     /// </summary>
     public static readonly ulong[] SP64 = new ulong[8 * 256];
 
@@ -69,7 +72,9 @@ internal static class CamelliaTables
         }
     }
 
-    /// <summary>The P-function of RFC 3713 2.4.1 on t1..t8 (t[0] = t1), as a 64-bit word with y1 in the top byte.</summary>
+    /// <summary>
+    /// The P-function of RFC 3713 2.4.1 on t1..t8 (t[0] = t1), as a 64-bit word with y1 in the top byte.
+    /// </summary>
     public static ulong P(ReadOnlySpan<byte> t)
     {
         int y1 = t[0] ^ t[2] ^ t[3] ^ t[5] ^ t[6] ^ t[7];
@@ -138,9 +143,10 @@ internal static class CamelliaTables
     }
 
     /// <summary>
-    /// Multiplication in GF((2^4)^2) as g uses it: a byte a1..a8 is (a8 + a7 b + a6 b^2 + a5 b^3) + (a4 + a3 b + a2 b^2 + a1 b^3) alpha,
-    /// i.e. the low nibble is the constant coefficient, with alpha^2 = alpha + beta^-1 (beta^-1 = beta^3 + 1 = 0x9).
-    /// This reading of the specification's field is the one that reproduces RFC 3713's s1 table (checked by the KATs).
+    /// Multiplication in GF((2^4)^2) as g uses it: a byte a1..a8 is (a8 + a7 b + a6 b^2 + a5 b^3) + (a4 + a3 b + a2 b^2
+    /// + a1 b^3) alpha, i.e. the low nibble is the constant coefficient, with alpha^2 = alpha + beta^-1 (beta^-1 =
+    /// beta^3 + 1 = 0x9). This reading of the specification's field is the one that reproduces RFC 3713's s1 table
+    /// (checked by the KATs).
     /// </summary>
     public static byte CompositeMultiply(byte x, byte y)
     {

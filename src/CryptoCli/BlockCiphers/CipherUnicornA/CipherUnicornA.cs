@@ -1,7 +1,7 @@
 // CIPHERUNICORN-A (NEC, CRYPTREC 2000-2003): 128-bit block, 128/192/256-bit keys, 16 Feistel rounds with modular
 // whitening. Public type; kernels in CipherUnicornAKernel.cs (fast, P2's 8->32 T table), Bmi1ByteExtractor.X86.cs
-// (BMI1 byte extraction) and CipherUnicornAReferenceKernel.cs (straightforward, for tests). Vectors: consistency vectors
-// from two public implementations (tests/CryptoCli.Tests/Vectors/cipherunicorna), not from the specification.
+// (BMI1 byte extraction) and CipherUnicornAReferenceKernel.cs (straightforward, for tests). Vectors: consistency
+// vectors from two public implementations (tests/CryptoCli.Tests/Vectors/cipherunicorna), not from the specification.
 using System;
 using System.Security.Cryptography;
 
@@ -23,21 +23,28 @@ namespace CryptoCli;
 /// passes, extraction order, 192-bit keys), the whitening order and the round structure rest on that code
 /// lineage, not on a check against the specification: ciphertexts may not interoperate with NEC's reference.</para>
 /// <para>Implementation: the fast technique of Asahi et al. (2010) (T_n folded into one 8-bit-in, 32-bit-out table,
-/// generated at start-up from the S-boxes' algebraic definitions) with Oikawa et al.'s (2008) CLI techniques. Not constant-time: the table
-/// look-ups and the data-dependent choice of T_n's byte position depend on secret data (cache timing).</para>
+/// generated at start-up from the S-boxes' algebraic definitions) with Oikawa et al.'s (2008) CLI techniques. Not
+/// constant-time: the table look-ups and the data-dependent choice of T_n's byte position depend on secret data
+/// (cache timing).</para>
 /// </remarks>
 public sealed class CipherUnicornA : BlockCipherAlgorithm
 {
     private static readonly KeySizes[] s_legalKeySizes = { new KeySizes(128, 256, 64) };
     private static readonly KeySizes[] s_legalBlockSizes = { new KeySizes(128, 128, 0) };
 
-    /// <summary>Creates an instance with a 256-bit key (generated on first use) and a 128-bit block, in CBC mode with PKCS7 padding.</summary>
+    /// <summary>
+    /// Creates an instance with a 256-bit key (generated on first use) and a 128-bit block, in CBC mode with
+    /// PKCS7 padding.
+    /// </summary>
     public CipherUnicornA()
         : base(s_legalKeySizes, s_legalBlockSizes, 256, 128)
     {
     }
 
-    /// <summary>Creates an instance with a 256-bit key (generated on first use) and a 128-bit block, in CBC mode with PKCS7 padding.</summary>
+    /// <summary>
+    /// Creates an instance with a 256-bit key (generated on first use) and a 128-bit block, in CBC mode with
+    /// PKCS7 padding.
+    /// </summary>
     public static new CipherUnicornA Create() => new();
 
     /// <summary>False: BMI1's BEXTR extracts table indices, which is not counted as a hardware cipher path.</summary>

@@ -8,10 +8,16 @@ using System;
 
 namespace CryptoCli;
 
-/// <summary>CIPHERUNICORN-A's S-boxes S0..S3 and Asahi et al.'s (2010) fused table T[x] = S0[x]‖S1[x]‖S2[x]‖S3[x] (big-endian word).</summary>
+/// <summary>
+/// CIPHERUNICORN-A's S-boxes S0..S3 and Asahi et al.'s (2010) fused table T[x] = S0[x]‖S1[x]‖S2[x]‖S3[x]
+/// (big-endian word).
+/// </summary>
 internal static class CipherUnicornATables
 {
-    /// <summary>T[x] = S0[x] &lt;&lt; 24 | S1[x] &lt;&lt; 16 | S2[x] &lt;&lt; 8 | S3[x]: T_n(x) is T of byte n of x (byte 0 the most significant).</summary>
+    /// <summary>
+    /// T[x] = S0[x] &lt;&lt; 24 | S1[x] &lt;&lt; 16 | S2[x] &lt;&lt; 8 | S3[x]: T_n(x) is T of byte n of x (byte 0 the
+    /// most significant).
+    /// </summary>
     public static readonly uint[] T = new uint[256];
 
     /// <summary>The four S-boxes, for the reference kernel (S[0] is S0).</summary>

@@ -27,13 +27,19 @@ public sealed class Hierocrypt3 : BlockCipherAlgorithm
     private static readonly KeySizes[] s_legalKeySizes = { new KeySizes(128, 256, 64) };
     private static readonly KeySizes[] s_legalBlockSizes = { new KeySizes(128, 128, 0) };
 
-    /// <summary>Creates an instance with a 256-bit key (generated on first use) and a 128-bit block, in CBC mode with PKCS7 padding.</summary>
+    /// <summary>
+    /// Creates an instance with a 256-bit key (generated on first use) and a 128-bit block, in CBC mode with
+    /// PKCS7 padding.
+    /// </summary>
     public Hierocrypt3()
         : base(s_legalKeySizes, s_legalBlockSizes, 256, 128)
     {
     }
 
-    /// <summary>Creates an instance with a 256-bit key (generated on first use) and a 128-bit block, in CBC mode with PKCS7 padding.</summary>
+    /// <summary>
+    /// Creates an instance with a 256-bit key (generated on first use) and a 128-bit block, in CBC mode with
+    /// PKCS7 padding.
+    /// </summary>
     public static new Hierocrypt3 Create() => new();
 
     /// <summary>False: every kernel is table-driven integer code.</summary>

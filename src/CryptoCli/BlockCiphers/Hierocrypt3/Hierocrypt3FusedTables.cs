@@ -1,4 +1,5 @@
-// Hierocrypt-3: P2's fused tables (Asahi et al., 2010), built at start-up from Hierocrypt3Tables' algebraic definitions.
+// Hierocrypt-3: P2's fused tables (Asahi et al., 2010), built at start-up from Hierocrypt3Tables'
+// algebraic definitions.
 using System;
 using System.Collections.Generic;
 using System.Diagnostics;
@@ -15,7 +16,8 @@ namespace CryptoCli;
 /// <item>slot 4: S(x) alone, for the last round (no MDS_H);</item>
 /// <item>slots 5.. (<c>MDSH_ST</c>, 32-bit kernel): the S-box fused with MDS_H. MDS_H is a 16x16 binary matrix over
 /// bytes, so input byte p adds S(x_p) to the bytes of output row i picked by a 4-bit pattern; only 7 patterns occur
-/// for MDS_H (10 for its inverse), hence 7 (10) tables <c>S(x) * pattern</c>, listed in <see cref="Encryption32Patterns"/>.</item>
+/// for MDS_H (10 for its inverse), hence 7 (10) tables <c>S(x) * pattern</c>, listed in
+/// <see cref="Encryption32Patterns"/>.</item>
 /// </list>
 /// The 64-bit kernel packs rows (0, 2) and (1, 3) into two 64-bit words; because MDS_H is circulant over rows, the
 /// contributions of row j's byte k to both words are 8 tables <c>E_k</c>, <c>O_k</c> (patterns of output rows 0 and 2,

@@ -173,7 +173,9 @@ internal static class Hierocrypt3KeySchedule
         return (h, l);
     }
 
-    /// <summary>P32 on (Z3, Z4): Z3 ^= Z4, then Z4's high word ^= Z3's low word and Z4's low word ^= Z3's high word.</summary>
+    /// <summary>
+    /// P32 on (Z3, Z4): Z3 ^= Z4, then Z4's high word ^= Z3's low word and Z4's low word ^= Z3's high word.
+    /// </summary>
     private static void P32(Span<uint> z)
     {
         z[4] ^= z[6];

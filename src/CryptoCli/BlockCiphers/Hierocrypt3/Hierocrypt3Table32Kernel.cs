@@ -1,5 +1,6 @@
 // Hierocrypt-3 (Toshiba; CRYPTREC 2001): 128-bit block, 128/192/256-bit keys, 6/7/8 rounds.
-// P2's 32-bit fused-table kernel: four mdsL_ST tables for S-box + MDS_L, the 7 distinct MDSH_ST tables for S-box + MDS_H.
+// P2's 32-bit fused-table kernel: four mdsL_ST tables for S-box + MDS_L, the 7 distinct MDSH_ST tables for S-box
+// + MDS_H.
 using System;
 using System.Diagnostics;
 using System.Runtime.CompilerServices;
@@ -134,7 +135,9 @@ internal sealed class Hierocrypt3Table32Kernel : BlockCipherKernel
         }
     }
 
-    /// <summary>Entry <paramref name="index"/> of the table at <paramref name="offset"/> (the offset folds into the address).</summary>
+    /// <summary>
+    /// Entry <paramref name="index"/> of the table at <paramref name="offset"/> (the offset folds into the address).
+    /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static uint At(ref uint tables, int offset, uint index) => Unsafe.Add(ref Unsafe.Add(ref tables, offset), (nint)index);
 
@@ -143,7 +146,10 @@ internal sealed class Hierocrypt3Table32Kernel : BlockCipherKernel
     private static uint XsFirstHalf(ref uint t, uint x) =>
         At(ref t, 0, x >> 24) ^ At(ref t, 256, (byte)(x >> 16)) ^ At(ref t, 512, (byte)(x >> 8)) ^ At(ref t, 768, (byte)x);
 
-    /// <summary>One MDSH_ST look-up: pattern table <paramref name="slot"/> at byte <paramref name="shift"/>/8 (from the right) of <paramref name="u"/>.</summary>
+    /// <summary>
+    /// One MDSH_ST look-up: pattern table <paramref name="slot"/> at byte <paramref name="shift"/>/8 (from the right)
+    /// of <paramref name="u"/>.
+    /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static uint H(ref uint t, int slot, uint u, int shift) =>
         At(ref t, (Hierocrypt3FusedTables.MdsHSlot + slot) * 256, (byte)(u >> shift));

@@ -103,7 +103,9 @@ internal sealed class Hierocrypt3Table64Kernel : BlockCipherKernel
         }
     }
 
-    /// <summary>Entry <paramref name="index"/> of the table at <paramref name="offset"/> (the offset folds into the address).</summary>
+    /// <summary>
+    /// Entry <paramref name="index"/> of the table at <paramref name="offset"/> (the offset folds into the address).
+    /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static T At<T>(ref T tables, int offset, uint index) => Unsafe.Add(ref Unsafe.Add(ref tables, offset), (nint)index);
 
@@ -112,13 +114,17 @@ internal sealed class Hierocrypt3Table64Kernel : BlockCipherKernel
     private static uint XsFirstHalf(ref uint t, uint x) =>
         At(ref t, 0, x >> 24) ^ At(ref t, 256, (byte)(x >> 16)) ^ At(ref t, 512, (byte)(x >> 8)) ^ At(ref t, 768, (byte)x);
 
-    /// <summary>E tables (output rows 0 and 2) over the row held in bits <paramref name="shift"/>..+31 of <paramref name="w"/>.</summary>
+    /// <summary>
+    /// E tables (output rows 0 and 2) over the row held in bits <paramref name="shift"/>..+31 of <paramref name="w"/>.
+    /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static ulong E(ref ulong h, ulong w, int shift) =>
         At(ref h, 0, (byte)(w >> (shift + 24))) ^ At(ref h, 256, (byte)(w >> (shift + 16))) ^
         At(ref h, 512, (byte)(w >> (shift + 8))) ^ At(ref h, 768, (byte)(w >> shift));
 
-    /// <summary>O tables (output rows 1 and 3) over the row held in bits <paramref name="shift"/>..+31 of <paramref name="w"/>.</summary>
+    /// <summary>
+    /// O tables (output rows 1 and 3) over the row held in bits <paramref name="shift"/>..+31 of <paramref name="w"/>.
+    /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static ulong O(ref ulong h, ulong w, int shift) =>
         At(ref h, 1024, (byte)(w >> (shift + 24))) ^ At(ref h, 1280, (byte)(w >> (shift + 16))) ^

@@ -12,7 +12,8 @@ namespace CryptoCli;
 /// 3 7 5 8 6 2 4 1), raise to the power 247 in GF(2^8) mod x^8+x^6+x^5+x+1 (0x163), XOR 0x07.</item>
 /// <item>MDS_L: the circulant 4x4 matrix with first row (c4 65 c8 8b) over that field, applied to each row.</item>
 /// <item>MDS_H: the circulant 4x4 matrix with first row (5 5 a e) whose entries act on a whole row: multiplying
-/// by 2 maps bytes (a0, a1, a2, a3) to (a1, a2, a3^a0, a0), i.e. <c>(w &lt;&lt; 8) ^ ((w &gt;&gt; 24) * 0x0101)</c>.</item>
+/// by 2 maps bytes (a0, a1, a2, a3) to (a1, a2, a3^a0, a0), i.e.
+/// <c>(w &lt;&lt; 8) ^ ((w &gt;&gt; 24) * 0x0101)</c>.</item>
 /// </list>
 /// The inverse matrices (first rows 82 c4 34 f6 and b e e 6) are transcribed from the specification and a test
 /// checks that each product is the identity. Constants H1..H4 are the fractional parts of sqrt(2)/4,
@@ -105,7 +106,9 @@ internal static class Hierocrypt3Tables
         return result;
     }
 
-    /// <summary>Multiplies a row word by 2 in MDS_H's ring: bytes (a0, a1, a2, a3) become (a1, a2, a3 ^ a0, a0).</summary>
+    /// <summary>
+    /// Multiplies a row word by 2 in MDS_H's ring: bytes (a0, a1, a2, a3) become (a1, a2, a3 ^ a0, a0).
+    /// </summary>
     public static uint Times2(uint w) => (w << 8) ^ ((w >> 24) * 0x0101);
 
     /// <summary>Multiplies a row word by a 4-bit MDS_H element.</summary>
@@ -125,7 +128,9 @@ internal static class Hierocrypt3Tables
         return result;
     }
 
-    /// <summary>Applies the circulant MDS_H-type matrix with first row <paramref name="row"/> to the four rows of a state.</summary>
+    /// <summary>
+    /// Applies the circulant MDS_H-type matrix with first row <paramref name="row"/> to the four rows of a state.
+    /// </summary>
     public static void ApplyMdsH(byte[] row, Span<uint> state)
     {
         uint r0 = state[0], r1 = state[1], r2 = state[2], r3 = state[3];

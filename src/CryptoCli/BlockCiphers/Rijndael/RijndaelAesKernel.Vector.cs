@@ -184,7 +184,8 @@ internal abstract class RijndaelAesKernel<TAes> : BlockCipherKernel, ICbcEncrypt
     /// The serial CBC chain over whole blocks (at least one); returns the last ciphertext block. The chain is latency
     /// bound, so the next block's input is folded into the last round's key, off the chain: AESENCLAST XORs its key
     /// after the round, and C[i] xor P[i+1] xor K[0] (the next block's first step) is the last round with key
-    /// K[last] xor K[0] xor P[i+1]. Each block then costs the AES rounds' latency alone instead of two XORs more; the ciphertext, when wanted, is recovered off the chain by XORing K[0] xor P[i+1] back.
+    /// K[last] xor K[0] xor P[i+1]. Each block then costs the AES rounds' latency alone instead of two XORs more; the
+    /// ciphertext, when wanted, is recovered off the chain by XORing K[0] xor P[i+1] back.
     /// </summary>
     [MethodImpl(MethodImplOptions.NoInlining | MethodImplOptions.AggressiveOptimization)]
     private static Vector128<byte> ChainCbc(ref Vector128<byte> keys, int rounds, ref byte src, ref byte dst, int length,
@@ -249,7 +250,9 @@ internal abstract class RijndaelAesKernel<TAes> : BlockCipherKernel, ICbcEncrypt
         chain.StoreUnsafe(ref chainRef);
     }
 
-    /// <summary>CBC decryption of every whole run of eight blocks, <paramref name="chain"/> carried; returns the bytes done.</summary>
+    /// <summary>
+    /// CBC decryption of every whole run of eight blocks, <paramref name="chain"/> carried; returns the bytes done.
+    /// </summary>
     [MethodImpl(MethodImplOptions.NoInlining | MethodImplOptions.AggressiveOptimization)]
     private static int DecryptCbcLanes(ref Vector128<byte> keys, int rounds, ref byte src, ref byte dst, int length, ref Vector128<byte> chain)
     {
@@ -295,7 +298,9 @@ internal abstract class RijndaelAesKernel<TAes> : BlockCipherKernel, ICbcEncrypt
         counter.Store(counterBlock);
     }
 
-    /// <summary>Counter mode over every whole run of eight blocks, the counter advanced; returns the bytes done.</summary>
+    /// <summary>
+    /// Counter mode over every whole run of eight blocks, the counter advanced; returns the bytes done.
+    /// </summary>
     [MethodImpl(MethodImplOptions.NoInlining | MethodImplOptions.AggressiveOptimization)]
     private static int TransformCtrLanes(ref Vector128<byte> keys, int rounds, ref byte src, ref byte dst, int length, ref Counter128 counter)
     {

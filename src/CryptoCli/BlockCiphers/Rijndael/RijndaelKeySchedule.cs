@@ -46,7 +46,9 @@ internal static class RijndaelKeySchedule
         return w;
     }
 
-    /// <summary>Round keys of the equivalent inverse cipher: reversed round order, InvMixColumns on the inner rounds.</summary>
+    /// <summary>
+    /// Round keys of the equivalent inverse cipher: reversed round order, InvMixColumns on the inner rounds.
+    /// </summary>
     public static uint[] ToDecryptionKey(uint[] encryptionKey, int blockWords)
     {
         int rounds = encryptionKey.Length / blockWords - 1;

@@ -5,8 +5,8 @@ namespace CryptoCli;
 /// <summary>
 /// Rijndael's S-boxes and T-tables, generated once from the algebraic definition (FIPS-197 §5.1.1: inversion in
 /// GF(2^8) mod x^8+x^4+x^3+x+1, then the affine map with constant 0x63). A T-table folds SubBytes and
-/// MixColumns (the technique Oikawa et al. (2008) list as "tables that fold S-box and linear layer"): Te0[x] holds column (2s, s, s, 3s) as a
-/// little-endian word, row 0 in the low byte; Te1..Te3 are its byte rotations.
+/// MixColumns (the technique Oikawa et al. (2008) list as "tables that fold S-box and linear layer"): Te0[x] holds
+/// column (2s, s, s, 3s) as a little-endian word, row 0 in the low byte; Te1..Te3 are its byte rotations.
 /// </summary>
 internal static class RijndaelTables
 {
@@ -15,7 +15,9 @@ internal static class RijndaelTables
     public static readonly uint[] Te0 = new uint[256], Te1 = new uint[256], Te2 = new uint[256], Te3 = new uint[256];
     public static readonly uint[] Td0 = new uint[256], Td1 = new uint[256], Td2 = new uint[256], Td3 = new uint[256];
 
-    /// <summary>Te0‖Te1‖Te2‖Te3 in one array: the kernels address all four from one base register (fewer spills).</summary>
+    /// <summary>
+    /// Te0‖Te1‖Te2‖Te3 in one array: the kernels address all four from one base register (fewer spills).
+    /// </summary>
     public static readonly uint[] Te = new uint[1024];
 
     /// <summary>Td0‖Td1‖Td2‖Td3 in one array.</summary>
@@ -103,7 +105,9 @@ internal static class RijndaelTables
         return result;
     }
 
-    /// <summary>InvMixColumns of one little-endian column word (used for the equivalent inverse cipher's keys).</summary>
+    /// <summary>
+    /// InvMixColumns of one little-endian column word (used for the equivalent inverse cipher's keys).
+    /// </summary>
     public static uint InverseMixColumn(uint column) =>
         Td0[SBox[(byte)column]] ^ Td1[SBox[(byte)(column >> 8)]] ^ Td2[SBox[(byte)(column >> 16)]] ^ Td3[SBox[column >> 24]];
 

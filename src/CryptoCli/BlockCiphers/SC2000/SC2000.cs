@@ -29,13 +29,19 @@ public sealed class SC2000 : BlockCipherAlgorithm
     private static readonly KeySizes[] s_legalKeySizes = { new KeySizes(128, 256, 64) };
     private static readonly KeySizes[] s_legalBlockSizes = { new KeySizes(128, 128, 0) };
 
-    /// <summary>Creates an instance with a 256-bit key (generated on first use) and a 128-bit block, in CBC mode with PKCS7 padding.</summary>
+    /// <summary>
+    /// Creates an instance with a 256-bit key (generated on first use) and a 128-bit block, in CBC mode with
+    /// PKCS7 padding.
+    /// </summary>
     public SC2000()
         : base(s_legalKeySizes, s_legalBlockSizes, 256, 128)
     {
     }
 
-    /// <summary>Creates an instance with a 256-bit key (generated on first use) and a 128-bit block, in CBC mode with PKCS7 padding.</summary>
+    /// <summary>
+    /// Creates an instance with a 256-bit key (generated on first use) and a 128-bit block, in CBC mode with
+    /// PKCS7 padding.
+    /// </summary>
     public static new SC2000 Create() => new();
 
     /// <summary>False: every kernel is table-driven integer code.</summary>

@@ -8,8 +8,8 @@ namespace CryptoCli;
 /// SC2000's constants: the 4-bit S-box of the B layer, the 5- and 6-bit S-boxes of the F function's S layer
 /// (split 6-5-5-5-5-6 from the most significant bit), and the rows of M. Values from the SC2000 specification
 /// (CRYPTREC 2001, tables S4, S5, S6 and M), as transcribed in github.com/Jither/cryptopunk sc2000.js (MIT).
-/// From them the static constructor builds the fused look-ups of Asahi et al. (2010): the word is split 11-10-11 bits, each piece
-/// goes through its two adjacent S-boxes and through M at once (<see cref="FusedMS"/>: 2048 + 1024 + 2048
+/// From them the static constructor builds the fused look-ups of Asahi et al. (2010): the word is split 11-10-11 bits,
+/// each piece goes through its two adjacent S-boxes and through M at once (<see cref="FusedMS"/>: 2048 + 1024 + 2048
 /// words, 20 KiB), so M∘S costs three look-ups instead of six S-boxes and 32 conditional XORs.
 /// </summary>
 internal static class SC2000Tables
@@ -32,7 +32,9 @@ internal static class SC2000Tables
         0x03, 0x10, 0x29, 0x22, 0x21, 0x07, 0x2d, 0x31, 0x32, 0x3a, 0x01, 0x15, 0x2b, 0x39, 0x20, 0x0d,
     };
 
-    /// <summary>M's rows: bit 31 (the most significant) of the input selects <c>MRows[0]</c>, bit 0 selects <c>MRows[31]</c>.</summary>
+    /// <summary>
+    /// M's rows: bit 31 (the most significant) of the input selects <c>MRows[0]</c>, bit 0 selects <c>MRows[31]</c>.
+    /// </summary>
     public static readonly uint[] MRows =
     {
         0xd0c19225, 0xa5a2240a, 0x1b84d250, 0xb728a4a1, 0x6a704902, 0x85dddbe6, 0x766ff4a4, 0xecdfe128,
@@ -41,7 +43,9 @@ internal static class SC2000Tables
         0x90fb9b4b, 0xa1f63697, 0xfc513ed9, 0x78a37d93, 0x8d16c5df, 0x9e0c8bbe, 0x3c381f7c, 0xe9fb0779,
     };
 
-    /// <summary>Offsets in <see cref="FusedMS"/>: M∘S of input bits 31..21 (S6, S5; index <c>x &gt;&gt; 21</c>), ...</summary>
+    /// <summary>
+    /// Offsets in <see cref="FusedMS"/>: M∘S of input bits 31..21 (S6, S5; index <c>x &gt;&gt; 21</c>), ...
+    /// </summary>
     public const int S11MHigh = 0;
 
     /// <summary>... of input bits 20..11 (S5, S5; index <c>(x &gt;&gt; 11) &amp; 0x3ff</c>) ...</summary>
@@ -50,7 +54,9 @@ internal static class SC2000Tables
     /// <summary>... and of input bits 10..0 (S5, S6; index <c>x &amp; 0x7ff</c>).</summary>
     public const int S11MLow = 3072;
 
-    /// <summary>The three fused tables S11_M, S10_M, S11_M' in one array (one base register, constant offsets).</summary>
+    /// <summary>
+    /// The three fused tables S11_M, S10_M, S11_M' in one array (one base register, constant offsets).
+    /// </summary>
     public static readonly uint[] FusedMS = new uint[2048 + 1024 + 2048];
 
     static SC2000Tables()
@@ -73,7 +79,9 @@ internal static class SC2000Tables
         }
     }
 
-    /// <summary>The S layer, straight from the definition: S6, S5, S5, S5, S5, S6 from the most significant bit.</summary>
+    /// <summary>
+    /// The S layer, straight from the definition: S6, S5, S5, S5, S5, S6 from the most significant bit.
+    /// </summary>
     public static uint S(uint x) =>
         ((uint)S6[(int)(x >> 26)] << 26) | ((uint)S5[(int)((x >> 21) & 0x1f)] << 21) | ((uint)S5[(int)((x >> 16) & 0x1f)] << 16) |
         ((uint)S5[(int)((x >> 11) & 0x1f)] << 11) | ((uint)S5[(int)((x >> 6) & 0x1f)] << 6) | S6[(int)(x & 0x3f)];
@@ -93,7 +101,10 @@ internal static class SC2000Tables
         return result;
     }
 
-    /// <summary>The B layer from its definition: bit i of words a, b, c, d forms a nibble (a the most significant bit) that goes through <paramref name="box"/>.</summary>
+    /// <summary>
+    /// The B layer from its definition: bit i of words a, b, c, d forms a nibble (a the most significant bit) that goes
+    /// through <paramref name="box"/>.
+    /// </summary>
     public static void B(byte[] box, ref uint a, ref uint b, ref uint c, ref uint d)
     {
         uint ra = 0, rb = 0, rc = 0, rd = 0;

@@ -19,7 +19,8 @@ namespace CryptoCli;
 /// AES rounds in flight to fill the pipelines; they give the same outputs as the single calls.</para>
 /// <para>Status: a research primitive for short fixed-length inputs, not a general-purpose hash: the designers claim
 /// 256-bit preimage and 128-bit collision resistance (Haraka-256; Haraka-512 truncates and claims the same) only in
-/// that setting, and published cryptanalysis breaks reduced-round versions. Use SHA-2 or SHA-3 for anything else.</para>
+/// that setting, and published cryptanalysis breaks reduced-round versions. Use SHA-2 or SHA-3 for
+/// anything else.</para>
 /// <para>These are the round constants of Haraka v2 (not Haraka v1, and not the seed-derived constants of
 /// SPHINCS+-Haraka).</para>
 /// <para>Kernels: AES-NI on x86 (128-bit: .NET exposes no 256-bit VAES), the ARMv8 AES instructions on Arm64,
@@ -122,30 +123,34 @@ public static class Haraka
 
     /// <summary>Computes Haraka-256 of four independent 32-byte inputs, stored one after the other.</summary>
     /// <param name="inputs">Exactly 4 × 32 = 128 bytes.</param>
-    /// <param name="outputs">At least 128 bytes: the four hashes in input order. It may be the inputs themselves.</param>
-    /// <exception cref="ArgumentException"><paramref name="inputs"/> is not 128 bytes long, <paramref name="outputs"/> is
-    /// too short, or the two partially overlap.</exception>
+    /// <param name="outputs">At least 128 bytes: the four hashes in input order. It may be the
+    /// inputs themselves.</param>
+    /// <exception cref="ArgumentException"><paramref name="inputs"/> is not 128 bytes long, <paramref name="outputs"/>
+    /// is too short, or the two partially overlap.</exception>
     public static void Haraka256x4(ReadOnlySpan<byte> inputs, Span<byte> outputs) => Hash(inputs, outputs, 4, Haraka256InputSizeInBytes);
 
     /// <summary>Computes Haraka-256 of eight independent 32-byte inputs, stored one after the other.</summary>
     /// <param name="inputs">Exactly 8 × 32 = 256 bytes.</param>
-    /// <param name="outputs">At least 256 bytes: the eight hashes in input order. It may be the inputs themselves.</param>
-    /// <exception cref="ArgumentException"><paramref name="inputs"/> is not 256 bytes long, <paramref name="outputs"/> is
-    /// too short, or the two partially overlap.</exception>
+    /// <param name="outputs">At least 256 bytes: the eight hashes in input order. It may be the
+    /// inputs themselves.</param>
+    /// <exception cref="ArgumentException"><paramref name="inputs"/> is not 256 bytes long, <paramref name="outputs"/>
+    /// is too short, or the two partially overlap.</exception>
     public static void Haraka256x8(ReadOnlySpan<byte> inputs, Span<byte> outputs) => Hash(inputs, outputs, 8, Haraka256InputSizeInBytes);
 
     /// <summary>Computes Haraka-512 of four independent 64-byte inputs, stored one after the other.</summary>
     /// <param name="inputs">Exactly 4 × 64 = 256 bytes.</param>
-    /// <param name="outputs">At least 4 × 32 = 128 bytes: the four hashes in input order. It may start at the inputs.</param>
-    /// <exception cref="ArgumentException"><paramref name="inputs"/> is not 256 bytes long, <paramref name="outputs"/> is
-    /// too short, or the two partially overlap.</exception>
+    /// <param name="outputs">At least 4 × 32 = 128 bytes: the four hashes in input order. It may start at
+    /// the inputs.</param>
+    /// <exception cref="ArgumentException"><paramref name="inputs"/> is not 256 bytes long, <paramref name="outputs"/>
+    /// is too short, or the two partially overlap.</exception>
     public static void Haraka512x4(ReadOnlySpan<byte> inputs, Span<byte> outputs) => Hash(inputs, outputs, 4, Haraka512InputSizeInBytes);
 
     /// <summary>Computes Haraka-512 of eight independent 64-byte inputs, stored one after the other.</summary>
     /// <param name="inputs">Exactly 8 × 64 = 512 bytes.</param>
-    /// <param name="outputs">At least 8 × 32 = 256 bytes: the eight hashes in input order. It may start at the inputs.</param>
-    /// <exception cref="ArgumentException"><paramref name="inputs"/> is not 512 bytes long, <paramref name="outputs"/> is
-    /// too short, or the two partially overlap.</exception>
+    /// <param name="outputs">At least 8 × 32 = 256 bytes: the eight hashes in input order. It may start at
+    /// the inputs.</param>
+    /// <exception cref="ArgumentException"><paramref name="inputs"/> is not 512 bytes long, <paramref name="outputs"/>
+    /// is too short, or the two partially overlap.</exception>
     public static void Haraka512x8(ReadOnlySpan<byte> inputs, Span<byte> outputs) => Hash(inputs, outputs, 8, Haraka512InputSizeInBytes);
 
     private static void Hash(ReadOnlySpan<byte> input, Span<byte> output, int count, int inputSize)
@@ -183,16 +188,22 @@ public static class Haraka
     }
 }
 
-/// <summary>A Haraka kernel: Haraka-256 and Haraka-512 of one input, and of <c>count</c> inputs stored one after the other.</summary>
+/// <summary>
+/// A Haraka kernel: Haraka-256 and Haraka-512 of one input, and of <c>count</c> inputs stored one after the other.
+/// </summary>
 internal abstract class HarakaKernel
 {
     /// <summary>The short name used by tests and benchmarks ("aesni", "armv8", "portable").</summary>
     public abstract string Name { get; }
 
-    /// <summary>Haraka-256 of the first 32 bytes of <paramref name="input"/> into the first 32 of <paramref name="output"/>.</summary>
+    /// <summary>
+    /// Haraka-256 of the first 32 bytes of <paramref name="input"/> into the first 32 of <paramref name="output"/>.
+    /// </summary>
     public abstract void Haraka256(ReadOnlySpan<byte> input, Span<byte> output);
 
-    /// <summary>Haraka-512 of the first 64 bytes of <paramref name="input"/> into the first 32 of <paramref name="output"/>.</summary>
+    /// <summary>
+    /// Haraka-512 of the first 64 bytes of <paramref name="input"/> into the first 32 of <paramref name="output"/>.
+    /// </summary>
     public abstract void Haraka512(ReadOnlySpan<byte> input, Span<byte> output);
 
     /// <summary>Hashes <paramref name="count"/> inputs of <paramref name="inputSize"/> (32 or 64) bytes each.</summary>

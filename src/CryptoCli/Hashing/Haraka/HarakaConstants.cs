@@ -1,6 +1,6 @@
 // Haraka v2's 40 round constants (Koelbl, Lauridsen, Mendel, Rechberger, ePrint 2016/098, "Haraka v2").
-// Transcribed from github.com/kste/haraka (MIT) code/c/aesni_optimized/haraka.c, in memory (load) order. Each constant is
-// four little-endian 32-bit words: word 0 is the LAST argument of the C code's _mm_set_epi32.
+// Transcribed from github.com/kste/haraka (MIT) code/c/aesni_optimized/haraka.c, in memory (load) order. Each constant
+// is four little-endian 32-bit words: word 0 is the LAST argument of the C code's _mm_set_epi32.
 namespace CryptoCli;
 
 internal static class HarakaConstants

@@ -48,7 +48,8 @@ internal static class HarakaVector<TAes>
         int i = 0;
         if (inputSize == Haraka.Haraka256InputSizeInBytes)
         {
-            // Four inputs = eight lanes fill both AES units; eight inputs (16 states) would spill on x64's 16 registers.
+            // Four inputs = eight lanes fill both AES units; eight inputs (16 states) would spill on x64's
+            // 16 registers.
             for (; i <= count - 4; i += 4)
             {
                 Haraka256x4(ref Unsafe.Add(ref src, 32 * i), ref Unsafe.Add(ref dst, 32 * i));
@@ -61,7 +62,8 @@ internal static class HarakaVector<TAes>
         }
         else
         {
-            // Two inputs = eight lanes fill both AES units; four (16 states plus temporaries) spill on x64's 16 registers.
+            // Two inputs = eight lanes fill both AES units; four (16 states plus temporaries) spill on x64's
+            // 16 registers.
             for (; i <= count - 2; i += 2)
             {
                 Haraka512x2(ref Unsafe.Add(ref src, 64 * i), ref Unsafe.Add(ref dst, 32 * i));
@@ -230,7 +232,9 @@ internal static class HarakaVector<TAes>
         Truncate(d0 ^ n0, d1 ^ n1, d2 ^ n2, d3 ^ n3, ref Unsafe.Add(ref output, 96));
     }
 
-    /// <summary>One Haraka-256 round: two AES rounds per lane with RC[4t..4t+3] at <paramref name="k"/>, then pi8u.</summary>
+    /// <summary>
+    /// One Haraka-256 round: two AES rounds per lane with RC[4t..4t+3] at <paramref name="k"/>, then pi8u.
+    /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static void Round256(ref Vector128<byte> s0, ref Vector128<byte> s1, ref Vector128<byte> k)
     {
@@ -241,7 +245,9 @@ internal static class HarakaVector<TAes>
         Mix2(ref s0, ref s1);
     }
 
-    /// <summary>One Haraka-512 round: two AES rounds per lane with RC[8t..8t+7] at <paramref name="k"/>, then pi16u.</summary>
+    /// <summary>
+    /// One Haraka-512 round: two AES rounds per lane with RC[8t..8t+7] at <paramref name="k"/>, then pi16u.
+    /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static void Round512(ref Vector128<byte> s0, ref Vector128<byte> s1, ref Vector128<byte> s2, ref Vector128<byte> s3, ref Vector128<byte> k)
     {

@@ -38,7 +38,8 @@ namespace CryptoCli;
 /// Not constant-time, by design: verification, which handles only public data,
 /// and the RFC 6979 rejection of out-of-range candidates (probability about 2^-96). Field elements are three
 /// 64-bit limbs; signing and verifying allocate nothing on the heap on .NET except for DER signatures and, once per
-/// instance (and per concurrent signer), a 768-byte buffer of random bytes for the blinding factors of 16 signatures.</para>
+/// instance (and per concurrent signer), a 768-byte buffer of random bytes for the blinding factors of
+/// 16 signatures.</para>
 /// </remarks>
 public sealed class ECDsaSecp192r1 : ECDsa
 {
@@ -109,7 +110,8 @@ public sealed class ECDsaSecp192r1 : ECDsa
     /// (24 bytes, in [1, n-1], and D*G = Q when both are given).
     /// </summary>
     /// <param name="parameters">The key on P-192, named or explicit curve.</param>
-    /// <exception cref="CryptographicException">Wrong curve, wrong lengths, Q not on the curve, D out of range or not matching Q.</exception>
+    /// <exception cref="CryptographicException">Wrong curve, wrong lengths, Q not on the curve, D out of range or not
+    /// matching Q.</exception>
     public override void ImportParameters(ECParameters parameters)
     {
         ThrowHelper.ThrowIfDisposed(_disposed, this);
@@ -198,7 +200,9 @@ public sealed class ECDsaSecp192r1 : ECDsa
         return signature;
     }
 
-    /// <summary>Verifies an r || s signature of a hash; false, never an exception, for any malformed signature.</summary>
+    /// <summary>
+    /// Verifies an r || s signature of a hash; false, never an exception, for any malformed signature.
+    /// </summary>
     /// <param name="hash">The digest; its leftmost 192 bits are used when it is longer.</param>
     /// <param name="signature">48 bytes r || s.</param>
     /// <exception cref="ArgumentNullException">An argument is null.</exception>
@@ -210,7 +214,9 @@ public sealed class ECDsaSecp192r1 : ECDsa
     }
 
 #if NET
-    /// <summary>Signs a hash into <paramref name="destination"/> as r || s (48 bytes); false when it is too short.</summary>
+    /// <summary>
+    /// Signs a hash into <paramref name="destination"/> as r || s (48 bytes); false when it is too short.
+    /// </summary>
     /// <param name="hash">The digest.</param>
     /// <param name="destination">At least 48 bytes.</param>
     /// <param name="bytesWritten">48, or 0 when the destination is too short (then it is not written).</param>
@@ -222,7 +228,9 @@ public sealed class ECDsaSecp192r1 : ECDsa
     /// <param name="signature">48 bytes r || s.</param>
     public override bool VerifyHash(ReadOnlySpan<byte> hash, ReadOnlySpan<byte> signature) => VerifyHashP1363(hash, signature);
 
-    /// <summary>Signs a hash in the given format (IEEE P1363 r || s or DER); false when the destination is too short.</summary>
+    /// <summary>
+    /// Signs a hash in the given format (IEEE P1363 r || s or DER); false when the destination is too short.
+    /// </summary>
     /// <param name="hash">The digest.</param>
     /// <param name="destination">The signature's buffer; not written when too short.</param>
     /// <param name="signatureFormat">The encoding of the signature.</param>
@@ -272,7 +280,9 @@ public sealed class ECDsaSecp192r1 : ECDsa
         return value.Slice(start);
     }
 
-    /// <summary>Verifies a signature of a hash in the given format; false, never an exception, for malformed input.</summary>
+    /// <summary>
+    /// Verifies a signature of a hash in the given format; false, never an exception, for malformed input.
+    /// </summary>
     /// <param name="hash">The digest.</param>
     /// <param name="signature">r || s (48 bytes) or a DER SEQUENCE of two INTEGERs.</param>
     /// <param name="signatureFormat">The encoding of the signature.</param>
@@ -292,7 +302,9 @@ public sealed class ECDsaSecp192r1 : ECDsa
         return TryDerToP1363(signature, raw) && VerifyHashP1363(hash, raw);
     }
 
-    /// <summary>Strict DER: SEQUENCE { INTEGER r, INTEGER s }, both positive and at most 24 bytes, nothing after.</summary>
+    /// <summary>
+    /// Strict DER: SEQUENCE { INTEGER r, INTEGER s }, both positive and at most 24 bytes, nothing after.
+    /// </summary>
     private static bool TryDerToP1363(ReadOnlySpan<byte> der, Span<byte> raw)
     {
         try
@@ -338,7 +350,10 @@ public sealed class ECDsaSecp192r1 : ECDsa
     }
 #endif
 
-    /// <summary>Hashes data for <see cref="ECDsa.SignData(byte[], HashAlgorithmName)"/> and the other data methods, with the runtime's hash.</summary>
+    /// <summary>
+    /// Hashes data for <see cref="ECDsa.SignData(byte[], HashAlgorithmName)"/> and the other data methods, with the
+    /// runtime's hash.
+    /// </summary>
     /// <param name="data">The data.</param>
     /// <param name="offset">Where the data starts.</param>
     /// <param name="count">How many bytes.</param>
@@ -515,7 +530,10 @@ public sealed class ECDsaSecp192r1 : ECDsa
         return IncrementalHash.CreateHMAC(hash, zeroKey);
     }
 
-    /// <summary>Puts the HMAC object back, unless it may hold part of a message (an exception came first) or one is already back.</summary>
+    /// <summary>
+    /// Puts the HMAC object back, unless it may hold part of a message (an exception came first) or one is
+    /// already back.
+    /// </summary>
     private void ReturnZeroKeyHmac(IncrementalHash? hmac, bool reset)
     {
         if (hmac is null)
@@ -530,11 +548,15 @@ public sealed class ECDsaSecp192r1 : ECDsa
     }
 #endif
 
-    /// <summary>r = x(k*G) mod n, s = k^-1 (e + r d) mod n; false when r or s is zero (then the next nonce is tried).</summary>
+    /// <summary>
+    /// r = x(k*G) mod n, s = k^-1 (e + r d) mod n; false when r or s is zero (then the next nonce is tried).
+    /// </summary>
     internal static bool TrySign(in P192Scalar privateKey, in P192Scalar e, in P192Scalar nonce, out P192Scalar r, out P192Scalar s) =>
         TrySign(privateKey, e, nonce, null, out r, out s);
 
-    /// <summary>As above, with the blinding factors' random bytes from a pool (null: from the system's generator).</summary>
+    /// <summary>
+    /// As above, with the blinding factors' random bytes from a pool (null: from the system's generator).
+    /// </summary>
     private static bool TrySign(in P192Scalar privateKey, in P192Scalar e, in P192Scalar nonce, BlindingPool? blindingPool, out P192Scalar r, out P192Scalar s)
     {
         // k*G and the values derived from k and d are secret: they live in stack buffers wiped in finally.
@@ -639,7 +661,9 @@ public sealed class ECDsaSecp192r1 : ECDsa
         return Verify(_publicKey, P192Scalar.FromHash(hash), r, s);
     }
 
-    /// <summary>SEC 1 4.1.4 for r, s in [1, n-1]: x(u1 G + u2 Q) = r (mod n), compared in Jacobian coordinates.</summary>
+    /// <summary>
+    /// SEC 1 4.1.4 for r, s in [1, n-1]: x(u1 G + u2 Q) = r (mod n), compared in Jacobian coordinates.
+    /// </summary>
     [MethodImpl(P192FieldElement.HotPath)]
     internal static bool Verify(in P192AffinePoint publicKey, in P192Scalar e, in P192Scalar r, in P192Scalar s)
     {

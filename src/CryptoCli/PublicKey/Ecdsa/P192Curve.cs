@@ -128,7 +128,9 @@ internal static class P192Curve
         projective = default;
     }
 
-    /// <summary>|digit| * 64^row * G negated when digit &lt; 0, reading every entry of the row (constant-time).</summary>
+    /// <summary>
+    /// |digit| * 64^row * G negated when digit &lt; 0, reading every entry of the row (constant-time).
+    /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static void SelectEntry(P192AffinePoint[] table, int row, int digit, out P192AffinePoint result)
     {
@@ -248,7 +250,9 @@ internal static class P192Curve
         result = accumulator;
     }
 
-    /// <summary>Width-w NAF of k (digits odd in (-2^(w-1), 2^(w-1)) or zero, least significant first); returns the length.</summary>
+    /// <summary>
+    /// Width-w NAF of k (digits odd in (-2^(w-1), 2^(w-1)) or zero, least significant first); returns the length.
+    /// </summary>
     [MethodImpl(P192FieldElement.HotPath)]
     internal static int ToWNaf(in P192Scalar k, int width, Span<short> digits)
     {

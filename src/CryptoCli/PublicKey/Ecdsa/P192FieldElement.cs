@@ -56,7 +56,9 @@ internal struct P192FieldElement
     public readonly bool EqualsVariableTime(in P192FieldElement other) =>
         L0 == other.L0 && L1 == other.L1 && L2 == other.L2;
 
-    /// <summary>Reads 24 big-endian bytes; returns false (and leaves the value unreduced) when the value is &gt;= p.</summary>
+    /// <summary>
+    /// Reads 24 big-endian bytes; returns false (and leaves the value unreduced) when the value is &gt;= p.
+    /// </summary>
     public static bool TryRead(ReadOnlySpan<byte> bigEndian24, out P192FieldElement value)
     {
         value.L2 = BinaryPrimitives.ReadUInt64BigEndian(bigEndian24);
@@ -135,7 +137,9 @@ internal struct P192FieldElement
 #endif
     }
 
-    /// <summary>The 128-bit product of two 64-bit words: hardware multiply on .NET, four 32-bit products elsewhere.</summary>
+    /// <summary>
+    /// The 128-bit product of two 64-bit words: hardware multiply on .NET, four 32-bit products elsewhere.
+    /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     internal static ulong Multiply64(ulong a, ulong b, out ulong lo)
     {
@@ -158,7 +162,9 @@ internal struct P192FieldElement
 #endif
     }
 
-    /// <summary>The netstandard2.0 path of <see cref="Multiply64"/> (compiled everywhere so that .NET tests check it).</summary>
+    /// <summary>
+    /// The netstandard2.0 path of <see cref="Multiply64"/> (compiled everywhere so that .NET tests check it).
+    /// </summary>
     internal static ulong Multiply64Portable(ulong a, ulong b, out ulong lo)
     {
         ulong aLow = (uint)a, aHigh = a >> 32, bLow = (uint)b, bHigh = b >> 32;
@@ -198,7 +204,9 @@ internal struct P192FieldElement
         ConditionalSubtractP(t0, t1, t2, sumCarry, out result);
     }
 
-    /// <summary>a * 2^shift mod p for shift in [1, 3]: the bits shifted out are folded back (2^192 = 2^64 + 1).</summary>
+    /// <summary>
+    /// a * 2^shift mod p for shift in [1, 3]: the bits shifted out are folded back (2^192 = 2^64 + 1).
+    /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static void ShiftLeft(in P192FieldElement a, int shift, out P192FieldElement result)
     {

@@ -52,7 +52,9 @@ internal struct P192ProjectivePoint
         return !Z.IsZeroVariableTime;
     }
 
-    /// <summary>Affine coordinates of a point that is not at infinity, by a variable-time inversion (public points only).</summary>
+    /// <summary>
+    /// Affine coordinates of a point that is not at infinity, by a variable-time inversion (public points only).
+    /// </summary>
     public readonly void ToAffineVariableTime(out P192AffinePoint result)
     {
         InvertVariableTime(Z, out P192FieldElement zInverse);
@@ -60,7 +62,9 @@ internal struct P192ProjectivePoint
         Multiply(Y, zInverse, out result.Y);
     }
 
-    /// <summary>RCB Algorithm 5: complete mixed addition for a = -3 (11M + 2 products by b); <paramref name="q"/> is affine.</summary>
+    /// <summary>
+    /// RCB Algorithm 5: complete mixed addition for a = -3 (11M + 2 products by b); <paramref name="q"/> is affine.
+    /// </summary>
     [MethodImpl(P192FieldElement.HotPath)]
     public static void AddMixed(in P192ProjectivePoint p, in P192AffinePoint q, out P192ProjectivePoint result)
     {
@@ -144,7 +148,9 @@ internal struct P192ProjectivePoint
     }
 }
 
-/// <summary>A point in Jacobian coordinates (x = X/Z^2, y = Y/Z^3); infinity has Z = 0. Variable-time operations.</summary>
+/// <summary>
+/// A point in Jacobian coordinates (x = X/Z^2, y = Y/Z^3); infinity has Z = 0. Variable-time operations.
+/// </summary>
 #if NET
 [SkipLocalsInit]
 #endif
@@ -224,7 +230,9 @@ internal struct P192JacobianPoint
         result.Z = z3;
     }
 
-    /// <summary>The same point in homogeneous projective coordinates, (X Z : Y : Z^3) (2M + 1S; infinity stays Z = 0).</summary>
+    /// <summary>
+    /// The same point in homogeneous projective coordinates, (X Z : Y : Z^3) (2M + 1S; infinity stays Z = 0).
+    /// </summary>
     public readonly void ToProjective(out P192ProjectivePoint result)
     {
         Square(Z, out P192FieldElement zz);

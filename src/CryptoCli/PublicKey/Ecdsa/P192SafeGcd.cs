@@ -14,7 +14,9 @@ using System.Runtime.CompilerServices;
 
 namespace CryptoCli;
 
-/// <summary>A modulus for <see cref="P192SafeGcd"/>: odd, below 2^192, in signed62 form, with its inverse modulo 2^62.</summary>
+/// <summary>
+/// A modulus for <see cref="P192SafeGcd"/>: odd, below 2^192, in signed62 form, with its inverse modulo 2^62.
+/// </summary>
 internal sealed class P192SafeGcdModulus
 {
     public P192SafeGcdModulus(ulong m0, ulong m1, ulong m2)
@@ -147,7 +149,9 @@ internal static class P192SafeGcd
         return eta;
     }
 
-    /// <summary>A signed 128-bit accumulator: hi:lo in two's complement (the runtime's Int128 operators are calls here).</summary>
+    /// <summary>
+    /// A signed 128-bit accumulator: hi:lo in two's complement (the runtime's Int128 operators are calls here).
+    /// </summary>
     private struct Accumulator
     {
         public ulong Lo;
@@ -175,7 +179,10 @@ internal static class P192SafeGcd
         }
     }
 
-    /// <summary>[d; e] = [u v; q r] [d; e] / 2^62 mod m, the division made exact by adding multiples of m; keeps d, e in (-2m, m).</summary>
+    /// <summary>
+    /// [d; e] = [u v; q r] [d; e] / 2^62 mod m, the division made exact by adding multiples of m; keeps d, e in
+    /// (-2m, m).
+    /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static void UpdateDe(ref long d0, ref long d1, ref long d2, ref long d3, ref long e0, ref long e1, ref long e2, ref long e3, long u, long v, long q, long r, P192SafeGcdModulus m)
     {

@@ -14,7 +14,9 @@ using static CryptoCli.P192FieldElement;
 
 namespace CryptoCli;
 
-/// <summary>An integer modulo n, three 64-bit limbs (value type). Plain form unless a method says "Montgomery".</summary>
+/// <summary>
+/// An integer modulo n, three 64-bit limbs (value type). Plain form unless a method says "Montgomery".
+/// </summary>
 internal struct P192Scalar
 {
     public ulong L0;
@@ -296,7 +298,9 @@ internal struct P192Scalar
         }
     }
 
-    /// <summary>x / 2 mod m for x &lt; m: x / 2 when x is even, (x + m) / 2 (193 bits before the shift) when odd.</summary>
+    /// <summary>
+    /// x / 2 mod m for x &lt; m: x / 2 when x is even, (x + m) / 2 (193 bits before the shift) when odd.
+    /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static void HalveMod(ref ulong x0, ref ulong x1, ref ulong x2, ulong m0, ulong m1, ulong m2)
     {

@@ -85,7 +85,9 @@ internal ref struct Rfc6979Nonce
         }
     }
 
-    /// <summary>Step h: the next candidate k in [1, n-1] (the first call gives RFC 6979's k; later calls continue the DRBG).</summary>
+    /// <summary>
+    /// Step h: the next candidate k in [1, n-1] (the first call gives RFC 6979's k; later calls continue the DRBG).
+    /// </summary>
     public void Next(out P192Scalar nonce)
     {
         Span<byte> t = stackalloc byte[24 + 64];

@@ -113,7 +113,8 @@ internal readonly struct Fp2 : System.IEquatable<Fp2>
     }
 
     /// <summary>
-    /// A square root, for generating test points only (docs/design.md G2): x is a square iff norm(x) is a square in F_p.
+    /// A square root, for generating test points only (docs/design.md G2): x is a square iff norm(x) is a square
+    /// in F_p.
     /// </summary>
     public bool TrySqrt(out Fp2 root)
     {

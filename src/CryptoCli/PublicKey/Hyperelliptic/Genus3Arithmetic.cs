@@ -6,7 +6,9 @@ using System.Runtime.CompilerServices;
 
 namespace CryptoCli;
 
-/// <summary>The genus-3 group law: explicit generic formulas with Cantor's algorithm as fallback. Not constant-time.</summary>
+/// <summary>
+/// The genus-3 group law: explicit generic formulas with Cantor's algorithm as fallback. Not constant-time.
+/// </summary>
 internal static class Genus3Arithmetic
 {
     /// <summary>D1 + D2, with the dispatch of docs/design.md G4.</summary>
@@ -41,7 +43,9 @@ internal static class Genus3Arithmetic
         return Genus3Cantor.Double(d);
     }
 
-    /// <summary>Generic addition of two degree-3 divisors with different u; false when the input is not generic.</summary>
+    /// <summary>
+    /// Generic addition of two degree-3 divisors with different u; false when the input is not generic.
+    /// </summary>
     internal static bool TryAddGeneric(in Genus3Divisor d1, in Genus3Divisor d2, out Genus3Divisor sum)
     {
         // m = U2, t = U1 − U2 = U1 mod U2, w = V2 − V1, K13 = f6 − u12.

@@ -57,7 +57,9 @@ public static class Genus3Curve
     /// <summary>The doubling 2D.</summary>
     public static Genus3Divisor Twice(Genus3Divisor value) => Genus3Arithmetic.Double(value);
 
-    /// <summary>The skew-Frobenius map φ~(x, y) = (CX·x^p, CY·y^p) on the Jacobian; φ~(φ~(D)) = −D and φ~(D) = [s]D.</summary>
+    /// <summary>
+    /// The skew-Frobenius map φ~(x, y) = (CX·x^p, CY·y^p) on the Jacobian; φ~(φ~(D)) = −D and φ~(D) = [s]D.
+    /// </summary>
     public static Genus3Divisor SkewFrobenius(Genus3Divisor value) => Genus3SkewFrobenius.Apply(value);
 
     /// <summary>
@@ -113,7 +115,9 @@ public static class Genus3Curve
         return result;
     }
 
-    /// <summary>k mod N as little-endian 64-bit limbs. BigInteger is used only here, once per call, at the API boundary.</summary>
+    /// <summary>
+    /// k mod N as little-endian 64-bit limbs. BigInteger is used only here, once per call, at the API boundary.
+    /// </summary>
     internal static void ToReducedLimbs(BigInteger scalar, Span<ulong> limbs)
     {
         if (scalar.Sign < 0 || scalar >= s_order)

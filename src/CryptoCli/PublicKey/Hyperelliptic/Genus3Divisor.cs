@@ -15,8 +15,10 @@ namespace CryptoCli;
 /// </summary>
 /// <remarks>
 /// <para>Research primitive: it reproduces Kozaki and Matsuo's skew-Frobenius scalar multiplication (2010). Genus-3
-/// curves are weakened by index-calculus attacks, and the group order is 186 bits; do not use it to protect data.</para>
-/// <para>Size: u and v have at most 3 coefficients each in F_{p²}, p = 2³¹ − 1 (six 31-bit pairs, about 372 bits).</para>
+/// curves are weakened by index-calculus attacks, and the group order is 186 bits; do not use it to
+/// protect data.</para>
+/// <para>Size: u and v have at most 3 coefficients each in F_{p²}, p = 2³¹ − 1 (six 31-bit pairs, about
+/// 372 bits).</para>
 /// <para>Not constant-time: the group law (<c>+</c>, <see cref="Genus3Curve.Add"/>) branches on the
 /// degrees of u and v and falls back to Cantor's algorithm on special inputs, and equality compares coefficients
 /// with early exit; use it with public data only.</para>
@@ -29,7 +31,10 @@ public readonly struct Genus3Divisor : IEquatable<Genus3Divisor>
     internal readonly Fp2 U0, U1, U2, V0, V1, V2;
     private readonly int _degree;
 
-    /// <summary>Stores the coordinates as given: callers guarantee the Mumford conditions (coefficients above the degree are zero).</summary>
+    /// <summary>
+    /// Stores the coordinates as given: callers guarantee the Mumford conditions (coefficients above the degree
+    /// are zero).
+    /// </summary>
     internal Genus3Divisor(int degree, Fp2 u0, Fp2 u1, Fp2 u2, Fp2 v0, Fp2 v1, Fp2 v2)
     {
         _degree = degree;
@@ -83,7 +88,9 @@ public readonly struct Genus3Divisor : IEquatable<Genus3Divisor>
 
     internal Fp2Polynomial VPolynomial() => Fp2Polynomial.FromCoefficients(new[] { V0, V1, V2 });
 
-    /// <summary>Builds a divisor from polynomials already in reduced Mumford form (u monic, deg v &lt; deg u ≤ 3).</summary>
+    /// <summary>
+    /// Builds a divisor from polynomials already in reduced Mumford form (u monic, deg v &lt; deg u ≤ 3).
+    /// </summary>
     internal static Genus3Divisor FromPolynomials(Fp2Polynomial u, Fp2Polynomial v)
     {
         int d = u.Degree;
@@ -97,7 +104,9 @@ public readonly struct Genus3Divisor : IEquatable<Genus3Divisor>
             v[2]);
     }
 
-    /// <summary>Checks the Mumford conditions: deg v &lt; deg u ≤ 3 and u | f − v² (u is monic by construction).</summary>
+    /// <summary>
+    /// Checks the Mumford conditions: deg v &lt; deg u ≤ 3 and u | f − v² (u is monic by construction).
+    /// </summary>
     internal bool IsValid()
     {
         if ((uint)_degree > 3)
@@ -119,7 +128,8 @@ public readonly struct Genus3Divisor : IEquatable<Genus3Divisor>
     /// <summary>Parses the JSON text form and checks that it is a valid reduced divisor.</summary>
     /// <param name="text">For example <c>{"u":[[5,0],[1,0]],"v":[[7,3]]}</c>.</param>
     /// <exception cref="ArgumentNullException"><paramref name="text"/> is null.</exception>
-    /// <exception cref="FormatException">The text is not in the vector files' JSON form, or a coefficient is not below p.</exception>
+    /// <exception cref="FormatException">The text is not in the vector files' JSON form, or a coefficient is not
+    /// below p.</exception>
     /// <exception cref="CryptographicException">The pair (u, v) is not a reduced divisor of the curve: u is not monic,
     /// deg u &gt; 3, v has not exactly deg u coefficients, or u does not divide f − v².</exception>
     public static Genus3Divisor Parse(string text)

@@ -43,7 +43,9 @@ internal static class Genus3ScalarMultiplication
         return r;
     }
 
-    /// <summary>[k]D = [k0]D + [k1]φ~(D) by interleaved NAF₅ on the two ~92-bit halves (about half the doublings).</summary>
+    /// <summary>
+    /// [k]D = [k0]D + [k1]φ~(D) by interleaved NAF₅ on the two ~92-bit halves (about half the doublings).
+    /// </summary>
     public static Genus3Divisor MultiplySkewFrobenius(in Genus3Divisor d, ReadOnlySpan<ulong> k)
     {
         if (d.IsIdentity || Limbs.IsZero(k))
@@ -101,7 +103,9 @@ internal static class Genus3ScalarMultiplication
         return r;
     }
 
-    /// <summary>[k]D by binary double-and-add through Cantor's algorithm only: the independent reference for tests.</summary>
+    /// <summary>
+    /// [k]D by binary double-and-add through Cantor's algorithm only: the independent reference for tests.
+    /// </summary>
     internal static Genus3Divisor MultiplyDoubleAndAddCantor(in Genus3Divisor d, ReadOnlySpan<ulong> k)
     {
         Genus3Divisor r = Genus3Divisor.Identity;

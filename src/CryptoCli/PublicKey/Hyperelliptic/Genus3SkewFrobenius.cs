@@ -52,7 +52,9 @@ internal static class Genus3SkewFrobenius
     private static readonly Fp2 s_cyOverCx = CY * CX.Conjugate();
     private static readonly Fp2 s_cyOverCx2 = s_cyOverCx * CX.Conjugate();
 
-    /// <summary>u'_j = CX^(d−j)·conj(u_j), v'_j = CY·CX^(−j)·conj(v_j): six multiplications by constants for d = 3.</summary>
+    /// <summary>
+    /// u'_j = CX^(d−j)·conj(u_j), v'_j = CY·CX^(−j)·conj(v_j): six multiplications by constants for d = 3.
+    /// </summary>
     public static Genus3Divisor Apply(in Genus3Divisor d)
     {
         switch (d.Degree)
@@ -157,7 +159,9 @@ internal static class Genus3SkewFrobenius
     }
 }
 
-/// <summary>Little-endian 64-bit limb arithmetic of fixed small widths, for the decomposition (no allocation).</summary>
+/// <summary>
+/// Little-endian 64-bit limb arithmetic of fixed small widths, for the decomposition (no allocation).
+/// </summary>
 internal static class Limbs
 {
     public static ulong[] FromBigInteger(BigInteger value, int count)
@@ -189,7 +193,9 @@ internal static class Limbs
 #endif
     }
 
-    /// <summary>The netstandard2.0 path of <see cref="MultiplyHigh"/>: four 32×32-bit products (tested on every target).</summary>
+    /// <summary>
+    /// The netstandard2.0 path of <see cref="MultiplyHigh"/>: four 32×32-bit products (tested on every target).
+    /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static ulong MultiplyHighPortable(ulong a, ulong b, out ulong low)
     {
@@ -260,7 +266,9 @@ internal static class Limbs
         }
     }
 
-    /// <summary>a += value·2^(64·index), carrying through the higher limbs; returns the carry out of the top limb.</summary>
+    /// <summary>
+    /// a += value·2^(64·index), carrying through the higher limbs; returns the carry out of the top limb.
+    /// </summary>
     public static ulong AddAt(Span<ulong> a, int index, ulong value)
     {
         for (int i = index; i < a.Length; i++)

@@ -4,12 +4,16 @@ using System.Runtime.CompilerServices;
 
 namespace CryptoCli;
 
-/// <summary>Arithmetic modulo the Mersenne prime p = 2^31 − 1 on canonical <see cref="uint"/> values. Not constant-time.</summary>
+/// <summary>
+/// Arithmetic modulo the Mersenne prime p = 2^31 − 1 on canonical <see cref="uint"/> values. Not constant-time.
+/// </summary>
 internal static class MersenneField
 {
     public const uint P = 0x7FFF_FFFF;
 
-    /// <summary>Reduces any <see cref="ulong"/> to [0, p): two folds bring it below p + 8, one subtraction finishes.</summary>
+    /// <summary>
+    /// Reduces any <see cref="ulong"/> to [0, p): two folds bring it below p + 8, one subtraction finishes.
+    /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static uint Reduce(ulong x)
     {
@@ -75,7 +79,8 @@ internal static class MersenneField
 
     /// <summary>
     /// a^(p−2) = a^(−1) by Fermat, with p − 2 = 4·(2^29 − 1) + 1: 30 squarings and 8 multiplications on loosely
-    /// reduced values, one canonical reduction at the end. The inverse of 0 comes out as 0; callers rule that case out first.
+    /// reduced values, one canonical reduction at the end. The inverse of 0 comes out as 0; callers rule that case
+    /// out first.
     /// </summary>
     public static uint Invert(uint a)
     {

@@ -1,6 +1,7 @@
 // MUGI (Hitachi; CRYPTREC, ISO/IEC 18033-4): 128-bit key, 128-bit IV, keystream of 64-bit big-endian units.
 // Public type (a disposable keystream generator with Transform and GenerateKeystream); the fast state machine and its
-// kernel registry are MugiCore.cs (+ Bmi1MugiBytes.X86.cs), the straightforward one MugiReference.cs. Vectors: the specification's examples 1 and 2 and third-party cases (Vectors/mugi).
+// kernel registry are MugiCore.cs (+ Bmi1MugiBytes.X86.cs), the straightforward one MugiReference.cs. Vectors: the
+// specification's examples 1 and 2 and third-party cases (Vectors/mugi).
 using System;
 using System.Buffers.Binary;
 using System.Runtime.CompilerServices;
@@ -17,8 +18,8 @@ namespace CryptoCli;
 /// <remarks>
 /// <para>Status: listed by CRYPTREC in 2003 and moved to its "candidate" list in 2013; kept for interoperability and
 /// research. A key and IV pair must never be used twice; MUGI provides no integrity.</para>
-/// <para>Implementation: Asahi et al.'s (2010) technique (S-box and MixColumns fused into four 8-to-32-bit tables; the buffer
-/// rotated by index instead of shifting sixteen words per update), sixteen updates unrolled. Not constant-time:
+/// <para>Implementation: Asahi et al.'s (2010) technique (S-box and MixColumns fused into four 8-to-32-bit tables; the
+/// buffer rotated by index instead of shifting sixteen words per update), sixteen updates unrolled. Not constant-time:
 /// the table look-ups are indexed by secret state (cache timing).</para>
 /// <para>Follows the MUGI specification (Hitachi, v1.2/1.3) and reproduces its test data (examples 1 and 2).</para>
 /// </remarks>
@@ -38,7 +39,10 @@ public sealed class Mugi : IDisposable
     private int _leftoverCount;
     private bool _disposed;
 
-    /// <summary>Creates a generator positioned at the start of the keystream of <paramref name="key"/> and <paramref name="iv"/>.</summary>
+    /// <summary>
+    /// Creates a generator positioned at the start of the keystream of <paramref name="key"/> and
+    /// <paramref name="iv"/>.
+    /// </summary>
     /// <param name="key">The 16-byte key.</param>
     /// <param name="iv">The 16-byte initialization vector.</param>
     /// <exception cref="CryptographicException"><paramref name="key"/> is not 16 bytes long.</exception>
@@ -64,8 +68,8 @@ public sealed class Mugi : IDisposable
         _core = kernel.Create(key, iv);
     }
 
-    /// <summary>False: MUGI has no hardware cipher path. Where x64 has BMI1, BEXTR extracts the table indices (not counted
-    /// as hardware, as for <see cref="CipherUnicornA"/>); neither kernel is constant-time.</summary>
+    /// <summary>False: MUGI has no hardware cipher path. Where x64 has BMI1, BEXTR extracts the table indices (not
+    /// counted as hardware, as for <see cref="CipherUnicornA"/>); neither kernel is constant-time.</summary>
     public static bool IsHardwareAccelerated => MugiCore.Kernels.Default.UsesHardware;
 
     /// <summary>
@@ -75,7 +79,8 @@ public sealed class Mugi : IDisposable
     /// </summary>
     /// <param name="source">The data to encrypt or decrypt.</param>
     /// <param name="destination">Receives <c>source.Length</c> bytes; bytes after them are not touched.</param>
-    /// <exception cref="ArgumentException"><paramref name="destination"/> is shorter than <paramref name="source"/>, or the two partially overlap. Nothing is written.</exception>
+    /// <exception cref="ArgumentException"><paramref name="destination"/> is shorter than <paramref name="source"/>, or
+    /// the two partially overlap. Nothing is written.</exception>
     /// <exception cref="ObjectDisposedException">The instance has been disposed.</exception>
     public void Transform(ReadOnlySpan<byte> source, Span<byte> destination)
     {
@@ -94,7 +99,9 @@ public sealed class Mugi : IDisposable
         Process<XorKeystream>(ref MemoryMarshal.GetReference(source), ref MemoryMarshal.GetReference(output), output.Length);
     }
 
-    /// <summary>Writes the next <c>destination.Length</c> bytes of keystream; the keystream continues across calls.</summary>
+    /// <summary>
+    /// Writes the next <c>destination.Length</c> bytes of keystream; the keystream continues across calls.
+    /// </summary>
     /// <param name="destination">Receives the keystream.</param>
     /// <exception cref="ObjectDisposedException">The instance has been disposed.</exception>
     public void GenerateKeystream(Span<byte> destination)

@@ -6,8 +6,8 @@ namespace CryptoCli;
 
 /// <summary>
 /// A word of bit planes for <see cref="RijndaelBitsliceCore{TWord}"/>: one or more independent 64-bit lanes, each the
-/// plane of its own 64-byte batch, with the bitwise operators and per-lane shifts the circuits use. The JIT compiles the
-/// core once per word type, so the same source runs on <see cref="ulong"/>, <see cref="Vector128{T}"/> and
+/// plane of its own 64-byte batch, with the bitwise operators and per-lane shifts the circuits use. The JIT compiles
+/// the core once per word type, so the same source runs on <see cref="ulong"/>, <see cref="Vector128{T}"/> and
 /// <see cref="Vector256{T}"/> registers. Every operation is a plain bitwise instruction: constant-time at any width.
 /// </summary>
 internal interface IPlaneWord<TSelf>
@@ -31,7 +31,10 @@ internal interface IPlaneWord<TSelf>
     /// </summary>
     public static abstract TSelf FromLanes(ulong lane0, ulong lane1, ulong lane2, ulong lane3);
 
-    /// <summary>Lane <paramref name="index"/> (a constant at every call site; 0 beyond <see cref="Lanes"/>), read from the register.</summary>
+    /// <summary>
+    /// Lane <paramref name="index"/> (a constant at every call site; 0 beyond <see cref="Lanes"/>), read from
+    /// the register.
+    /// </summary>
     public static abstract ulong Lane(TSelf word, int index);
 
     public static abstract TSelf operator ^(TSelf left, TSelf right);

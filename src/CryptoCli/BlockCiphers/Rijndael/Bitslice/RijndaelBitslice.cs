@@ -52,7 +52,10 @@ internal static class RijndaelBitslice
         Transpose(ref q);
     }
 
-    /// <summary>The inverse of <see cref="Load"/> for the first <paramref name="usedSlots"/> slots; <paramref name="q"/> is consumed.</summary>
+    /// <summary>
+    /// The inverse of <see cref="Load"/> for the first <paramref name="usedSlots"/> slots; <paramref name="q"/>
+    /// is consumed.
+    /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static void Store(ref BitPlanes q, ref byte destination, int usedSlots)
     {
@@ -85,7 +88,9 @@ internal static class RijndaelBitslice
         }
     }
 
-    /// <summary>Byte k of <paramref name="even"/> to byte 2k, byte k of <paramref name="odd"/> to byte 2k + 1.</summary>
+    /// <summary>
+    /// Byte k of <paramref name="even"/> to byte 2k, byte k of <paramref name="odd"/> to byte 2k + 1.
+    /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static ulong Interleave(uint even, uint odd) => Spread(even) | (Spread(odd) << 8);
 
@@ -127,7 +132,10 @@ internal static class RijndaelBitslice
         SwapBits(ref q.P3, ref q.P7, 0x0F0F0F0F_0F0F0F0FUL, 4);
     }
 
-    /// <summary>Exchanges the bits of <paramref name="low"/> at (mask positions + shift) with the bits of <paramref name="high"/> at the mask positions.</summary>
+    /// <summary>
+    /// Exchanges the bits of <paramref name="low"/> at (mask positions + shift) with the bits of
+    /// <paramref name="high"/> at the mask positions.
+    /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static void SwapBits(ref ulong low, ref ulong high, ulong mask, int shift)
     {
@@ -265,7 +273,9 @@ internal readonly struct RowShiftPattern
     }
 }
 
-/// <summary>Eight bit planes of 64 state bytes (plane i holds bit i of each byte); see <see cref="RijndaelBitslice"/>.</summary>
+/// <summary>
+/// Eight bit planes of 64 state bytes (plane i holds bit i of each byte); see <see cref="RijndaelBitslice"/>.
+/// </summary>
 internal struct BitPlanes
 {
     public ulong P0, P1, P2, P3, P4, P5, P6, P7;

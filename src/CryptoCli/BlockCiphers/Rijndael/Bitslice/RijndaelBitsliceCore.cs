@@ -161,7 +161,9 @@ internal static class RijndaelBitsliceCore
         q = default;
     }
 
-    /// <summary>Bytes of the batch of lane <paramref name="lane"/> that lie inside the input (0 for an empty lane).</summary>
+    /// <summary>
+    /// Bytes of the batch of lane <paramref name="lane"/> that lie inside the input (0 for an empty lane).
+    /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static int LaneBytes(int offset, int lane, int length, int batchBytes) =>
         Math.Max(0, Math.Min(batchBytes, length - offset - lane * batchBytes));
@@ -211,7 +213,9 @@ internal static class RijndaelBitsliceCore
         }
     }
 
-    /// <summary>The inverse of <see cref="LoadLanes"/>: each lane's planes read from the registers, then stored as bytes.</summary>
+    /// <summary>
+    /// The inverse of <see cref="LoadLanes"/>: each lane's planes read from the registers, then stored as bytes.
+    /// </summary>
     [MethodImpl(Layer)]
     private static void StoreLanes(ref Planes q, ref byte destination, int offset, int length, int batchBytes)
     {

@@ -6,7 +6,9 @@ using System.Buffers.Binary;
 
 namespace CryptoCli;
 
-/// <summary>The straightforward MUGI keystream generator ("reference"), the oracle for <see cref="MugiCore"/>.</summary>
+/// <summary>
+/// The straightforward MUGI keystream generator ("reference"), the oracle for <see cref="MugiCore"/>.
+/// </summary>
 internal sealed class MugiReference
 {
     // C0, C1, C2: the first three SHA-512 initial hash words (MUGI specification §3).
@@ -46,7 +48,9 @@ internal sealed class MugiReference
         }
     }
 
-    /// <summary>The first <paramref name="length"/> bytes of keystream: output units a2 (before each update), big-endian.</summary>
+    /// <summary>
+    /// The first <paramref name="length"/> bytes of keystream: output units a2 (before each update), big-endian.
+    /// </summary>
     public static byte[] Keystream(ReadOnlySpan<byte> key, ReadOnlySpan<byte> iv, int length)
     {
         byte[] output = new byte[length];
