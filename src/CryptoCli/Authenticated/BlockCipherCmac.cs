@@ -115,7 +115,8 @@ public sealed class BlockCipherCmac : KeyedHashAlgorithm
     /// <returns>False, with nothing written, when <paramref name="destination"/> is too short.</returns>
     /// <exception cref="ArgumentNullException"><paramref name="cipher"/> is null.</exception>
     /// <exception cref="ArgumentException">The cipher's block is not 128 bits.</exception>
-    public static bool TryHashData(BlockCipherAlgorithm cipher, ReadOnlySpan<byte> source, Span<byte> destination, out int bytesWritten)
+    public static bool TryHashData(BlockCipherAlgorithm cipher, ReadOnlySpan<byte> source, Span<byte> destination,
+        out int bytesWritten)
     {
         ThrowHelper.ThrowIfNull(cipher, nameof(cipher));
         CheckBlockSize(cipher);
@@ -127,7 +128,8 @@ public sealed class BlockCipherCmac : KeyedHashAlgorithm
 
         BlockCipherKernel kernel = cipher.Kernel;
         Span<byte> work = stackalloc byte[4 * BlockSize];
-        Span<byte> subkeys = work.Slice(0, 2 * BlockSize), state = work.Slice(2 * BlockSize, BlockSize), last = work.Slice(3 * BlockSize);
+        Span<byte> subkeys = work.Slice(0, 2 * BlockSize), state = work.Slice(2 * BlockSize, BlockSize),
+            last = work.Slice(3 * BlockSize);
         DeriveSubkeys(kernel, subkeys);
         state.Clear();
 
@@ -152,7 +154,8 @@ public sealed class BlockCipherCmac : KeyedHashAlgorithm
     }
 
     /// <inheritdoc/>
-    protected override void HashCore(byte[] array, int ibStart, int cbSize) => Append(new ReadOnlySpan<byte>(array, ibStart, cbSize));
+    protected override void HashCore(byte[] array, int ibStart, int cbSize) =>
+        Append(new ReadOnlySpan<byte>(array, ibStart, cbSize));
 
     /// <inheritdoc/>
     protected override byte[] HashFinal()
@@ -249,7 +252,8 @@ public sealed class BlockCipherCmac : KeyedHashAlgorithm
     /// <summary>
     /// The last block: complete (xor K1) or padded with 10* (xor K2); writes E(state xor last) and wipes the state.
     /// </summary>
-    private static void Finish(BlockCipherKernel kernel, ReadOnlySpan<byte> subkeys, Span<byte> state, Span<byte> last, int lastLength, Span<byte> destination)
+    private static void Finish(BlockCipherKernel kernel, ReadOnlySpan<byte> subkeys, Span<byte> state, Span<byte> last,
+        int lastLength, Span<byte> destination)
     {
         if (lastLength < BlockSize)
         {

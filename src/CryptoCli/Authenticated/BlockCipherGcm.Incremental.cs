@@ -19,7 +19,8 @@ public sealed partial class BlockCipherGcm
     /// <param name="associatedData">Data authenticated but not encrypted.</param>
     /// <exception cref="ArgumentException"><paramref name="nonce"/> is empty.</exception>
     /// <exception cref="ObjectDisposedException">The instance was disposed.</exception>
-    public BlockCipherGcmEncryptor CreateEncryptor(ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> associatedData = default)
+    public BlockCipherGcmEncryptor CreateEncryptor(ReadOnlySpan<byte> nonce,
+        ReadOnlySpan<byte> associatedData = default)
     {
         CheckNonce(nonce);
         return new BlockCipherGcmEncryptor(this, nonce, associatedData);
@@ -37,7 +38,8 @@ public sealed partial class BlockCipherGcm
     /// <exception cref="ArgumentException"><paramref name="nonce"/> is empty, or <paramref name="tag"/> has the
     /// wrong length.</exception>
     /// <exception cref="ObjectDisposedException">The instance was disposed.</exception>
-    public BlockCipherGcmDecryptor CreateDecryptor(ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> tag, ReadOnlySpan<byte> associatedData = default)
+    public BlockCipherGcmDecryptor CreateDecryptor(ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> tag,
+        ReadOnlySpan<byte> associatedData = default)
     {
         CheckNonce(nonce);
         CheckTagLength(tag.Length);
@@ -206,7 +208,8 @@ internal sealed class GcmStreamState : IDisposable
             // A partial last block: keep the rest of its keystream for the next call.
             Span<byte> counter = Counter;
             _gcm.EncryptBlock(counter, keystream);
-            BinaryPrimitives.WriteUInt32BigEndian(counter.Slice(12), BinaryPrimitives.ReadUInt32BigEndian(counter.Slice(12)) + 1);
+            BinaryPrimitives.WriteUInt32BigEndian(counter.Slice(12),
+                BinaryPrimitives.ReadUInt32BigEndian(counter.Slice(12)) + 1);
             _keystreamUsed = 0;
             for (; i < source.Length; i++)
             {
@@ -261,7 +264,8 @@ public sealed class BlockCipherGcmEncryptor : IDisposable
         CheckOpen();
         if (tag.Length != _tagSize)
         {
-            throw new ArgumentException(string.Format(System.Globalization.CultureInfo.InvariantCulture, SR.TagSizeMismatch, _tagSize), nameof(tag));
+            throw new ArgumentException(string.Format(System.Globalization.CultureInfo.InvariantCulture,
+                SR.TagSizeMismatch, _tagSize), nameof(tag));
         }
 
         Span<byte> full = stackalloc byte[16];
@@ -313,7 +317,8 @@ public sealed class BlockCipherGcmDecryptor : IDisposable
     private Stage _stage;
     private long _verifiedLength;
 
-    internal BlockCipherGcmDecryptor(BlockCipherGcm gcm, ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> tag, ReadOnlySpan<byte> associatedData)
+    internal BlockCipherGcmDecryptor(BlockCipherGcm gcm, ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> tag,
+        ReadOnlySpan<byte> associatedData)
     {
         _gcm = gcm;
         _tag = tag.ToArray();
@@ -390,7 +395,8 @@ public sealed class BlockCipherGcmDecryptor : IDisposable
         _stage = Stage.Done;
         Span<byte> secondPassTag = stackalloc byte[16];
         _state.ComputeTag(secondPassTag);
-        bool same = _state.TextLength == _verifiedLength && CryptographicOperations.FixedTimeEquals(secondPassTag, _firstPassTag);
+        bool same = _state.TextLength == _verifiedLength
+            && CryptographicOperations.FixedTimeEquals(secondPassTag, _firstPassTag);
         CryptographicOperations.ZeroMemory(secondPassTag);
         _state.Dispose();
         if (!same)

@@ -88,7 +88,8 @@ public sealed partial class BlockCipherGcm : IDisposable
 
     /// <summary>GCM over a given block-cipher kernel (owned from now on) and GHASH kernel factory: the tests' way to
     /// run every pair of kernels.</summary>
-    internal BlockCipherGcm(BlockCipherKernel kernel, Func<byte[], GHashKernel> createGHash, int tagSizeInBytes, bool allowShortTags)
+    internal BlockCipherGcm(BlockCipherKernel kernel, Func<byte[], GHashKernel> createGHash, int tagSizeInBytes,
+        bool allowShortTags)
     {
         CheckTagSize(tagSizeInBytes, allowShortTags);
         TagSizeInBytes = tagSizeInBytes;
@@ -178,7 +179,8 @@ public sealed partial class BlockCipherGcm : IDisposable
     /// length, the lengths of <paramref name="plaintext"/> and <paramref name="ciphertext"/> differ, or they
     /// overlap partially.</exception>
     /// <exception cref="ObjectDisposedException">The instance was disposed.</exception>
-    public void Encrypt(ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> plaintext, Span<byte> ciphertext, Span<byte> tag, ReadOnlySpan<byte> associatedData = default)
+    public void Encrypt(ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> plaintext, Span<byte> ciphertext, Span<byte> tag,
+        ReadOnlySpan<byte> associatedData = default)
     {
         CheckParameters(nonce, plaintext, ciphertext, tag.Length, "ciphertext");
         Span<byte> state = stackalloc byte[4 * BlockSize];
@@ -230,7 +232,8 @@ public sealed partial class BlockCipherGcm : IDisposable
     /// <exception cref="CryptographicException">The tag does not match (on .NET an
     /// <c>AuthenticationTagMismatchException</c>); <paramref name="plaintext"/> is zeroed.</exception>
     /// <exception cref="ObjectDisposedException">The instance was disposed.</exception>
-    public void Decrypt(ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> ciphertext, ReadOnlySpan<byte> tag, Span<byte> plaintext, ReadOnlySpan<byte> associatedData = default)
+    public void Decrypt(ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> ciphertext, ReadOnlySpan<byte> tag,
+        Span<byte> plaintext, ReadOnlySpan<byte> associatedData = default)
     {
         CheckParameters(nonce, ciphertext, plaintext, tag.Length, "plaintext");
         Span<byte> state = stackalloc byte[4 * BlockSize];
@@ -271,8 +274,11 @@ public sealed partial class BlockCipherGcm : IDisposable
         blocks.Clear();
         computed.CopyTo(blocks);
         received.CopyTo(blocks.Slice(BlockSize));
-        ulong difference = (BinaryPrimitives.ReadUInt64LittleEndian(blocks) ^ BinaryPrimitives.ReadUInt64LittleEndian(blocks.Slice(16)))
-            | (BinaryPrimitives.ReadUInt64LittleEndian(blocks.Slice(8)) ^ BinaryPrimitives.ReadUInt64LittleEndian(blocks.Slice(24)));
+        ulong difference =
+            (BinaryPrimitives.ReadUInt64LittleEndian(blocks)
+                ^ BinaryPrimitives.ReadUInt64LittleEndian(blocks.Slice(16)))
+            | (BinaryPrimitives.ReadUInt64LittleEndian(blocks.Slice(8))
+                ^ BinaryPrimitives.ReadUInt64LittleEndian(blocks.Slice(24)));
         CryptographicOperations.ZeroMemory(blocks);
         return difference == 0;
     }
@@ -290,7 +296,8 @@ public sealed partial class BlockCipherGcm : IDisposable
 
     // ---- The mode ----
 
-    private void CheckParameters(ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> input, ReadOnlySpan<byte> output, int tagLength, string outputName)
+    private void CheckParameters(ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> input, ReadOnlySpan<byte> output,
+        int tagLength, string outputName)
     {
         CheckNonce(nonce);
         CheckTagLength(tagLength);
@@ -307,7 +314,8 @@ public sealed partial class BlockCipherGcm : IDisposable
     }
 
     private void ThrowTagSizeMismatch() =>
-        throw new ArgumentException(string.Format(System.Globalization.CultureInfo.InvariantCulture, SR.TagSizeMismatch, TagSizeInBytes), "tag");
+        throw new ArgumentException(string.Format(System.Globalization.CultureInfo.InvariantCulture, SR.TagSizeMismatch,
+            TagSizeInBytes), "tag");
 
     internal static void ThrowTagMismatch()
     {
@@ -321,7 +329,8 @@ public sealed partial class BlockCipherGcm : IDisposable
     /// <summary>
     /// J0 from the nonce, the first data counter inc32(J0), and Y = GHASH of the padded associated data.
     /// </summary>
-    internal void Begin(ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> associatedData, Span<byte> j0, Span<byte> counter, Span<byte> y)
+    internal void Begin(ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> associatedData, Span<byte> j0, Span<byte> counter,
+        Span<byte> y)
     {
         if (nonce.Length == 12)
         {
@@ -340,7 +349,8 @@ public sealed partial class BlockCipherGcm : IDisposable
         }
 
         j0.CopyTo(counter);
-        BinaryPrimitives.WriteUInt32BigEndian(counter.Slice(12), BinaryPrimitives.ReadUInt32BigEndian(j0.Slice(12)) + 1);
+        BinaryPrimitives.WriteUInt32BigEndian(counter.Slice(12),
+            BinaryPrimitives.ReadUInt32BigEndian(j0.Slice(12)) + 1);
         y.Clear();
         HashPadded(y, associatedData);
     }
@@ -350,7 +360,8 @@ public sealed partial class BlockCipherGcm : IDisposable
     /// stitched loop, when this instance runs it; advances <paramref name="counter"/> and <paramref name="y"/> and
     /// returns the number of bytes done (0 for other kernel pairs).
     /// </summary>
-    internal int TransformStitched(Span<byte> counter, Span<byte> y, ReadOnlySpan<byte> source, Span<byte> destination, bool encrypt)
+    internal int TransformStitched(Span<byte> counter, Span<byte> y, ReadOnlySpan<byte> source, Span<byte> destination,
+        bool encrypt)
     {
         if (!_stitched)
         {
@@ -370,7 +381,8 @@ public sealed partial class BlockCipherGcm : IDisposable
     internal void HashBlocks(Span<byte> y, ReadOnlySpan<byte> blocks) => _ghash.Update(y, blocks);
 
     /// <summary>E_K of one block (a keystream block of the incremental API).</summary>
-    internal void EncryptBlock(ReadOnlySpan<byte> block, Span<byte> destination) => _kernel.EncryptBlocks(block, destination);
+    internal void EncryptBlock(ReadOnlySpan<byte> block, Span<byte> destination) =>
+        _kernel.EncryptBlocks(block, destination);
 
     internal void ThrowIfDisposed() => ThrowHelper.ThrowIfDisposed(_disposed, this);
 
@@ -411,7 +423,8 @@ public sealed partial class BlockCipherGcm : IDisposable
     }
 
     /// <summary>The full 16-byte tag E_K(J0) xor GHASH(... || [len(A)]_64 || [len(C)]_64).</summary>
-    internal void ComputeTag(ReadOnlySpan<byte> j0, Span<byte> y, long associatedDataLength, long textLength, Span<byte> tag)
+    internal void ComputeTag(ReadOnlySpan<byte> j0, Span<byte> y, long associatedDataLength, long textLength,
+        Span<byte> tag)
     {
         Span<byte> lengths = stackalloc byte[BlockSize];
         BinaryPrimitives.WriteUInt64BigEndian(lengths, (ulong)associatedDataLength * 8);

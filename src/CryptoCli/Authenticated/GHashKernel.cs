@@ -43,14 +43,20 @@ internal abstract class GHashKernel : IDisposable
     /// </summary>
     internal static readonly KernelRegistry<KernelEntry<Func<byte[], GHashKernel>>> Kernels = new(
 #if NET9_0_OR_GREATER
-        new KernelEntry<Func<byte[], GHashKernel>>("vpclmul512", () => Vpclmul512Instructions.IsSupported && GHashVpclmul256Kernel.IsSupported, h => new GHashVpclmul512Kernel<Vpclmul512Instructions>(h), isConstantTime: true, usesHardware: true),
-        new KernelEntry<Func<byte[], GHashKernel>>("vpclmul256", () => GHashVpclmul256Kernel.IsSupported, h => new GHashVpclmul256Kernel(h), isConstantTime: true, usesHardware: true),
+        new KernelEntry<Func<byte[], GHashKernel>>("vpclmul512",
+            () => Vpclmul512Instructions.IsSupported && GHashVpclmul256Kernel.IsSupported,
+            h => new GHashVpclmul512Kernel<Vpclmul512Instructions>(h), isConstantTime: true, usesHardware: true),
+        new KernelEntry<Func<byte[], GHashKernel>>("vpclmul256", () => GHashVpclmul256Kernel.IsSupported,
+            h => new GHashVpclmul256Kernel(h), isConstantTime: true, usesHardware: true),
 #endif
 #if NET
-        new KernelEntry<Func<byte[], GHashKernel>>("pclmul", () => GHashPclmulKernel.IsSupported, h => new GHashPclmulKernel(h), isConstantTime: true, usesHardware: true),
-        new KernelEntry<Func<byte[], GHashKernel>>("pmull", () => GHashPmullKernel.IsSupported, h => new GHashPmullKernel(h), isConstantTime: true, usesHardware: true),
+        new KernelEntry<Func<byte[], GHashKernel>>("pclmul", () => GHashPclmulKernel.IsSupported,
+            h => new GHashPclmulKernel(h), isConstantTime: true, usesHardware: true),
+        new KernelEntry<Func<byte[], GHashKernel>>("pmull", () => GHashPmullKernel.IsSupported,
+            h => new GHashPmullKernel(h), isConstantTime: true, usesHardware: true),
 #endif
-        new KernelEntry<Func<byte[], GHashKernel>>("portable", () => true, h => new GHashPortableKernel(h), isConstantTime: true));
+        new KernelEntry<Func<byte[], GHashKernel>>("portable", () => true, h => new GHashPortableKernel(h),
+            isConstantTime: true));
 
     /// <summary>The default kernel (<see cref="Kernels"/>) for <paramref name="hashKey"/> = E_K(0^128).</summary>
     public static GHashKernel Create(byte[] hashKey) => Kernels.Default.Create(hashKey);

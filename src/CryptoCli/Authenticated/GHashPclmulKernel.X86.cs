@@ -54,7 +54,8 @@ internal sealed class GHashPclmulKernel : GHashKernel
 
     public override string Name => "pclmul";
 
-    internal static Vector128<byte> ByteReverse => Vector128.Create((byte)15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
+    internal static Vector128<byte> ByteReverse =>
+        Vector128.Create((byte)15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
 
     /// <summary>
     /// powers[i] = H^(powers.Length - i)·x^-1, reflected (the twisted powers <see cref="ReduceTwisted"/> expects).
@@ -108,7 +109,8 @@ internal sealed class GHashPclmulKernel : GHashKernel
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     internal static Vector128<ulong> Reduce(Vector128<ulong> lo, Vector128<ulong> mid, Vector128<ulong> hi)
     {
-        (ulong high, ulong low) = GHashKernel.Reduce(hi.GetElement(1), hi.GetElement(0) ^ mid.GetElement(1), lo.GetElement(1) ^ mid.GetElement(0), lo.GetElement(0));
+        (ulong high, ulong low) = GHashKernel.Reduce(hi.GetElement(1), hi.GetElement(0) ^ mid.GetElement(1),
+            lo.GetElement(1) ^ mid.GetElement(0), lo.GetElement(0));
         return Vector128.Create(low, high);
     }
 
@@ -119,7 +121,8 @@ internal sealed class GHashPclmulKernel : GHashKernel
         Vector128<byte> reverse = ByteReverse;
         ref Vector128<ulong> powers = ref MemoryMarshal.GetArrayDataReference(_powers);
         ref byte data = ref MemoryMarshal.GetReference(blocks);
-        Vector128<ulong> acc = Ssse3.Shuffle(Vector128.LoadUnsafe(ref MemoryMarshal.GetReference(y)), reverse).AsUInt64();
+        Vector128<ulong> acc =
+            Ssse3.Shuffle(Vector128.LoadUnsafe(ref MemoryMarshal.GetReference(y)), reverse).AsUInt64();
         int length = blocks.Length;
         int offset = 0;
         for (; offset <= length - Group * BlockSize; offset += Group * BlockSize)
@@ -155,7 +158,8 @@ internal sealed class GHashPclmulKernel : GHashKernel
         Debug.Assert(rest > 0 && rest < powers.Length && blocks.Length % BlockSize == 0);
         Vector128<byte> reverse = ByteReverse;
         ref byte data = ref MemoryMarshal.GetReference(blocks);
-        ref Vector128<ulong> tail = ref Unsafe.Add(ref MemoryMarshal.GetArrayDataReference(powers), powers.Length - rest);
+        ref Vector128<ulong> tail = ref Unsafe.Add(ref MemoryMarshal.GetArrayDataReference(powers),
+            powers.Length - rest);
         Vector128<ulong> x = Ssse3.Shuffle(Vector128.LoadUnsafe(ref MemoryMarshal.GetReference(y)), reverse).AsUInt64()
             ^ Ssse3.Shuffle(Vector128.LoadUnsafe(ref data), reverse).AsUInt64();
         Vector128<ulong> lo = default, mid = default, hi = default;
@@ -170,7 +174,8 @@ internal sealed class GHashPclmulKernel : GHashKernel
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void Accumulate(Vector128<ulong> x, Vector128<ulong> h, ref Vector128<ulong> lo, ref Vector128<ulong> mid, ref Vector128<ulong> hi)
+    private static void Accumulate(Vector128<ulong> x, Vector128<ulong> h, ref Vector128<ulong> lo,
+        ref Vector128<ulong> mid, ref Vector128<ulong> hi)
     {
         lo ^= Pclmulqdq.CarrylessMultiply(x, h, 0x00);
         hi ^= Pclmulqdq.CarrylessMultiply(x, h, 0x11);
@@ -244,28 +249,35 @@ internal sealed class GHashVpclmul256Kernel : GHashKernel, IGHashPowerPairs
         Vector256<byte> reverse256 = Vector256.Create(reverse, reverse);
         ref Vector256<ulong> pairs = ref MemoryMarshal.GetArrayDataReference(_pairs);
         ref byte data = ref MemoryMarshal.GetReference(blocks);
-        Vector128<ulong> acc = Ssse3.Shuffle(Vector128.LoadUnsafe(ref MemoryMarshal.GetReference(y)), reverse).AsUInt64();
+        Vector128<ulong> acc =
+            Ssse3.Shuffle(Vector128.LoadUnsafe(ref MemoryMarshal.GetReference(y)), reverse).AsUInt64();
         int length = blocks.Length;
         int offset = 0;
         for (; offset <= length - Group * BlockSize; offset += Group * BlockSize)
         {
             ref byte group = ref Unsafe.Add(ref data, offset);
-            Vector256<ulong> x0 = Avx2.Shuffle(Vector256.LoadUnsafe(ref group), reverse256).AsUInt64() ^ acc.ToVector256();
+            Vector256<ulong> x0 = Avx2.Shuffle(Vector256.LoadUnsafe(ref group), reverse256).AsUInt64()
+                ^ acc.ToVector256();
             Vector256<ulong> x1 = Avx2.Shuffle(Vector256.LoadUnsafe(ref group, 32), reverse256).AsUInt64();
             Vector256<ulong> x2 = Avx2.Shuffle(Vector256.LoadUnsafe(ref group, 64), reverse256).AsUInt64();
             Vector256<ulong> x3 = Avx2.Shuffle(Vector256.LoadUnsafe(ref group, 96), reverse256).AsUInt64();
-            Vector256<ulong> h0 = pairs, h1 = Unsafe.Add(ref pairs, 1), h2 = Unsafe.Add(ref pairs, 2), h3 = Unsafe.Add(ref pairs, 3);
+            Vector256<ulong> h0 = pairs, h1 = Unsafe.Add(ref pairs, 1), h2 = Unsafe.Add(ref pairs, 2),
+                h3 = Unsafe.Add(ref pairs, 3);
 
-            Vector256<ulong> lo = Pclmulqdq.V256.CarrylessMultiply(x0, h0, 0x00) ^ Pclmulqdq.V256.CarrylessMultiply(x1, h1, 0x00)
+            Vector256<ulong> lo = Pclmulqdq.V256.CarrylessMultiply(x0, h0, 0x00)
+                ^ Pclmulqdq.V256.CarrylessMultiply(x1, h1, 0x00)
                 ^ Pclmulqdq.V256.CarrylessMultiply(x2, h2, 0x00) ^ Pclmulqdq.V256.CarrylessMultiply(x3, h3, 0x00);
-            Vector256<ulong> hi = Pclmulqdq.V256.CarrylessMultiply(x0, h0, 0x11) ^ Pclmulqdq.V256.CarrylessMultiply(x1, h1, 0x11)
+            Vector256<ulong> hi = Pclmulqdq.V256.CarrylessMultiply(x0, h0, 0x11)
+                ^ Pclmulqdq.V256.CarrylessMultiply(x1, h1, 0x11)
                 ^ Pclmulqdq.V256.CarrylessMultiply(x2, h2, 0x11) ^ Pclmulqdq.V256.CarrylessMultiply(x3, h3, 0x11);
-            Vector256<ulong> mid = Pclmulqdq.V256.CarrylessMultiply(x0, h0, 0x01) ^ Pclmulqdq.V256.CarrylessMultiply(x0, h0, 0x10)
+            Vector256<ulong> mid = Pclmulqdq.V256.CarrylessMultiply(x0, h0, 0x01)
+                ^ Pclmulqdq.V256.CarrylessMultiply(x0, h0, 0x10)
                 ^ Pclmulqdq.V256.CarrylessMultiply(x1, h1, 0x01) ^ Pclmulqdq.V256.CarrylessMultiply(x1, h1, 0x10)
                 ^ Pclmulqdq.V256.CarrylessMultiply(x2, h2, 0x01) ^ Pclmulqdq.V256.CarrylessMultiply(x2, h2, 0x10)
                 ^ Pclmulqdq.V256.CarrylessMultiply(x3, h3, 0x01) ^ Pclmulqdq.V256.CarrylessMultiply(x3, h3, 0x10);
 
-            acc = GHashPclmulKernel.ReduceTwisted(lo.GetLower() ^ lo.GetUpper(), mid.GetLower() ^ mid.GetUpper(), hi.GetLower() ^ hi.GetUpper());
+            acc = GHashPclmulKernel.ReduceTwisted(lo.GetLower() ^ lo.GetUpper(), mid.GetLower() ^ mid.GetUpper(),
+                hi.GetLower() ^ hi.GetUpper());
         }
 
         Ssse3.Shuffle(acc.AsByte(), reverse).StoreUnsafe(ref MemoryMarshal.GetReference(y));
@@ -307,7 +319,8 @@ internal interface IVpclmul512
 {
     /// <summary>In each lane, the 128-bit carry-less product of the low (0x00), high (0x11) or mixed (0x01: a's high
     /// word by b's low word; 0x10: a's low by b's high) 64-bit words.</summary>
-    public static abstract Vector512<ulong> Multiply(Vector512<ulong> a, Vector512<ulong> b, [ConstantExpected] byte control);
+    public static abstract Vector512<ulong> Multiply(Vector512<ulong> a, Vector512<ulong> b,
+        [ConstantExpected] byte control);
 
     /// <summary>Reverses the 16 bytes of each 128-bit lane.</summary>
     public static abstract Vector512<ulong> ReverseLanes(Vector512<byte> value);
@@ -379,17 +392,20 @@ internal sealed class GHashVpclmul512Kernel<TInstructions> : GHashKernel, IGHash
         Vector128<byte> reverse = GHashPclmulKernel.ByteReverse;
         ref Vector512<ulong> quads = ref MemoryMarshal.GetArrayDataReference(_quads);
         ref byte data = ref MemoryMarshal.GetReference(blocks);
-        Vector128<ulong> acc = Ssse3.Shuffle(Vector128.LoadUnsafe(ref MemoryMarshal.GetReference(y)), reverse).AsUInt64();
+        Vector128<ulong> acc =
+            Ssse3.Shuffle(Vector128.LoadUnsafe(ref MemoryMarshal.GetReference(y)), reverse).AsUInt64();
         int length = blocks.Length;
         int offset = 0;
         for (; offset <= length - Group * BlockSize; offset += Group * BlockSize)
         {
             ref byte group = ref Unsafe.Add(ref data, offset);
-            Vector512<ulong> x0 = TInstructions.ReverseLanes(Vector512.LoadUnsafe(ref group)) ^ acc.ToVector256().ToVector512();
+            Vector512<ulong> x0 = TInstructions.ReverseLanes(Vector512.LoadUnsafe(ref group))
+                ^ acc.ToVector256().ToVector512();
             Vector512<ulong> x1 = TInstructions.ReverseLanes(Vector512.LoadUnsafe(ref group, 64));
             Vector512<ulong> x2 = TInstructions.ReverseLanes(Vector512.LoadUnsafe(ref group, 128));
             Vector512<ulong> x3 = TInstructions.ReverseLanes(Vector512.LoadUnsafe(ref group, 192));
-            Vector512<ulong> h0 = quads, h1 = Unsafe.Add(ref quads, 1), h2 = Unsafe.Add(ref quads, 2), h3 = Unsafe.Add(ref quads, 3);
+            Vector512<ulong> h0 = quads, h1 = Unsafe.Add(ref quads, 1), h2 = Unsafe.Add(ref quads, 2),
+                h3 = Unsafe.Add(ref quads, 3);
 
             Vector512<ulong> lo = TInstructions.Multiply(x0, h0, 0x00) ^ TInstructions.Multiply(x1, h1, 0x00)
                 ^ TInstructions.Multiply(x2, h2, 0x00) ^ TInstructions.Multiply(x3, h3, 0x00);

@@ -37,7 +37,8 @@ internal sealed class GHashPmullKernel : GHashKernel
 
     public override string Name => "pmull";
 
-    private static Vector128<byte> ByteReverse => Vector128.Create((byte)15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
+    private static Vector128<byte> ByteReverse =>
+        Vector128.Create((byte)15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static Vector128<ulong> Reflect(Vector128<byte> block) => Vector128.Shuffle(block, ByteReverse).AsUInt64();
@@ -61,7 +62,8 @@ internal sealed class GHashPmullKernel : GHashKernel
             Accumulate(Reflect(Vector128.LoadUnsafe(ref source)) ^ acc, group, ref lo, ref mid, ref hi);
             for (int i = 1; i < count; i++)
             {
-                Accumulate(Reflect(Vector128.LoadUnsafe(ref source, (nuint)(i * BlockSize))), Unsafe.Add(ref group, i), ref lo, ref mid, ref hi);
+                Accumulate(Reflect(Vector128.LoadUnsafe(ref source, (nuint)(i * BlockSize))), Unsafe.Add(ref group, i),
+                    ref lo, ref mid, ref hi);
             }
 
             acc = Reduce(lo, mid, hi);
@@ -72,17 +74,20 @@ internal sealed class GHashPmullKernel : GHashKernel
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void Accumulate(Vector128<ulong> x, Vector128<ulong> h, ref Vector128<ulong> lo, ref Vector128<ulong> mid, ref Vector128<ulong> hi)
+    private static void Accumulate(Vector128<ulong> x, Vector128<ulong> h, ref Vector128<ulong> lo,
+        ref Vector128<ulong> mid, ref Vector128<ulong> hi)
     {
         lo ^= ArmAes.PolynomialMultiplyWideningLower(x.GetLower(), h.GetLower());
         hi ^= ArmAes.PolynomialMultiplyWideningUpper(x, h);
-        mid ^= ArmAes.PolynomialMultiplyWideningLower(x.GetLower(), h.GetUpper()) ^ ArmAes.PolynomialMultiplyWideningLower(x.GetUpper(), h.GetLower());
+        mid ^= ArmAes.PolynomialMultiplyWideningLower(x.GetLower(), h.GetUpper())
+            ^ ArmAes.PolynomialMultiplyWideningLower(x.GetUpper(), h.GetLower());
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static Vector128<ulong> Reduce(Vector128<ulong> lo, Vector128<ulong> mid, Vector128<ulong> hi)
     {
-        (ulong high, ulong low) = GHashKernel.Reduce(hi.GetElement(1), hi.GetElement(0) ^ mid.GetElement(1), lo.GetElement(1) ^ mid.GetElement(0), lo.GetElement(0));
+        (ulong high, ulong low) = GHashKernel.Reduce(hi.GetElement(1), hi.GetElement(0) ^ mid.GetElement(1),
+            lo.GetElement(1) ^ mid.GetElement(0), lo.GetElement(0));
         return Vector128.Create(low, high);
     }
 

@@ -38,7 +38,8 @@ internal static class GcmStitchedX86
     /// their ciphertext into <paramref name="y"/>; advances <paramref name="counter"/> (32-bit width) past the blocks
     /// used and returns the number of bytes done.
     /// </summary>
-    public static int Decrypt(BlockCipherKernel kernel, GHashKernel ghash, ReadOnlySpan<byte> source, Span<byte> destination, Span<byte> counter, Span<byte> y)
+    public static int Decrypt(BlockCipherKernel kernel, GHashKernel ghash, ReadOnlySpan<byte> source,
+        Span<byte> destination, Span<byte> counter, Span<byte> y)
     {
         int groups = source.Length / GroupBytes;
         if (groups != 0)
@@ -55,7 +56,8 @@ internal static class GcmStitchedX86
     /// the ciphertext into <paramref name="y"/>; advances <paramref name="counter"/> and returns the number of
     /// bytes done.
     /// </summary>
-    public static int Encrypt(BlockCipherKernel kernel, GHashKernel ghash, ReadOnlySpan<byte> source, Span<byte> destination, Span<byte> counter, Span<byte> y)
+    public static int Encrypt(BlockCipherKernel kernel, GHashKernel ghash, ReadOnlySpan<byte> source,
+        Span<byte> destination, Span<byte> counter, Span<byte> y)
     {
         int groups = source.Length / GroupBytes;
         if (groups == 0)
@@ -68,24 +70,28 @@ internal static class GcmStitchedX86
         // reach the cache. So the first two groups are counter mode alone, the loop hashes group g - 2 while it
         // encrypts group g, and the last two groups are hashed at the end.
         int lead = Math.Min(groups, EncryptLag);
-        Ctr.Transform(kernel, source.Slice(0, lead * GroupBytes), destination.Slice(0, lead * GroupBytes), counter, CounterWidth.Bits32);
+        Ctr.Transform(kernel, source.Slice(0, lead * GroupBytes), destination.Slice(0, lead * GroupBytes), counter,
+            CounterWidth.Bits32);
         ref byte dst = ref MemoryMarshal.GetReference(destination);
         if (groups > lead)
         {
             ref byte src = ref MemoryMarshal.GetReference(source);
-            Run(kernel, ghash, ref Unsafe.Add(ref src, lead * GroupBytes), ref Unsafe.Add(ref dst, lead * GroupBytes), ref dst, groups - lead, counter, y);
+            Run(kernel, ghash, ref Unsafe.Add(ref src, lead * GroupBytes), ref Unsafe.Add(ref dst, lead * GroupBytes),
+                ref dst, groups - lead, counter, y);
         }
 
         ghash.Update(y, destination.Slice((groups - lead) * GroupBytes, lead * GroupBytes));
         return groups * GroupBytes;
     }
 
-    private static void Run(BlockCipherKernel kernel, GHashKernel ghash, ref byte source, ref byte destination, ref byte hashed, int groups, Span<byte> counterBlock, Span<byte> y)
+    private static void Run(BlockCipherKernel kernel, GHashKernel ghash, ref byte source, ref byte destination,
+        ref byte hashed, int groups, Span<byte> counterBlock, Span<byte> y)
     {
         var aes = (RijndaelAesNiKernel)kernel;
         ref Vector128<byte> keys = ref MemoryMarshal.GetArrayDataReference(aes.EncryptionRoundKeys);
         Vector128<byte> reverse = GHashPclmulKernel.ByteReverse;
-        Vector128<ulong> acc = Ssse3.Shuffle(Vector128.LoadUnsafe(ref MemoryMarshal.GetReference(y)), reverse).AsUInt64();
+        Vector128<ulong> acc =
+            Ssse3.Shuffle(Vector128.LoadUnsafe(ref MemoryMarshal.GetReference(y)), reverse).AsUInt64();
 
         // The counter block stays in memory order; only its last 32 bits count (inc32), tracked as a number too.
         Vector128<byte> counter = Vector128.LoadUnsafe(ref MemoryMarshal.GetReference(counterBlock));
@@ -93,15 +99,17 @@ internal static class GcmStitchedX86
 #if NET9_0_OR_GREATER
         if (ghash is IGHashPowerPairs wide) // VPCLMULQDQ-256, or the 512-bit kernel's pairs of H^8..H^1
         {
-            acc = RunVpclmul256(ref keys, aes.Rounds, ref source, ref destination, ref hashed, groups, ref counter, ref low, acc,
-                ref MemoryMarshal.GetArrayDataReference(wide.PowerPairs), ref MemoryMarshal.GetArrayDataReference(wide.KaratsubaPairs));
+            acc = RunVpclmul256(ref keys, aes.Rounds, ref source, ref destination, ref hashed, groups, ref counter,
+                ref low, acc, ref MemoryMarshal.GetArrayDataReference(wide.PowerPairs),
+                ref MemoryMarshal.GetArrayDataReference(wide.KaratsubaPairs));
         }
         else
 #endif
         {
             var narrow = (GHashPclmulKernel)ghash;
-            acc = RunPclmul(ref keys, aes.Rounds, ref source, ref destination, ref hashed, groups, ref counter, ref low, acc,
-                ref MemoryMarshal.GetArrayDataReference(narrow.Powers), ref MemoryMarshal.GetArrayDataReference(narrow.KaratsubaPowers));
+            acc = RunPclmul(ref keys, aes.Rounds, ref source, ref destination, ref hashed, groups, ref counter, ref low,
+                acc, ref MemoryMarshal.GetArrayDataReference(narrow.Powers),
+                ref MemoryMarshal.GetArrayDataReference(narrow.KaratsubaPowers));
         }
 
         Ssse3.Shuffle(acc.AsByte(), reverse).StoreUnsafe(ref MemoryMarshal.GetReference(y));
@@ -114,15 +122,17 @@ internal static class GcmStitchedX86
     /// rounds 1 to 8, summed unreduced and reduced once per group.
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveOptimization)] // called once per message: never run its loop as tier-0 code
-    private static Vector128<ulong> RunPclmul(ref Vector128<byte> keys, int rounds, ref byte source, ref byte destination, ref byte hashed,
-        int groups, ref Vector128<byte> counter, ref uint low, Vector128<ulong> acc, ref Vector128<ulong> powers, ref Vector128<ulong> folded)
+    private static Vector128<ulong> RunPclmul(ref Vector128<byte> keys, int rounds, ref byte source,
+        ref byte destination, ref byte hashed, int groups, ref Vector128<byte> counter, ref uint low,
+        Vector128<ulong> acc, ref Vector128<ulong> powers, ref Vector128<ulong> folded)
     {
         Debug.Assert(rounds >= 10);
         Vector128<byte> reverse = GHashPclmulKernel.ByteReverse;
         for (int offset = 0; groups > 0; groups--, offset += GroupBytes)
         {
-            NextCounters(ref counter, ref low, out Vector128<byte> b0, out Vector128<byte> b1, out Vector128<byte> b2, out Vector128<byte> b3,
-                out Vector128<byte> b4, out Vector128<byte> b5, out Vector128<byte> b6, out Vector128<byte> b7);
+            NextCounters(ref counter, ref low, out Vector128<byte> b0, out Vector128<byte> b1, out Vector128<byte> b2,
+                out Vector128<byte> b3, out Vector128<byte> b4, out Vector128<byte> b5, out Vector128<byte> b6,
+                out Vector128<byte> b7);
             Whiten(keys, ref b0, ref b1, ref b2, ref b3, ref b4, ref b5, ref b6, ref b7);
             ref byte h = ref Unsafe.Add(ref hashed, offset);
 
@@ -165,29 +175,35 @@ internal static class GcmStitchedX86
     /// to 4.
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveOptimization)] // called once per message: never run its loop as tier-0 code
-    private static Vector128<ulong> RunVpclmul256(ref Vector128<byte> keys, int rounds, ref byte source, ref byte destination, ref byte hashed,
-        int groups, ref Vector128<byte> counter, ref uint low, Vector128<ulong> acc, ref Vector256<ulong> pairs, ref Vector256<ulong> folded)
+    private static Vector128<ulong> RunVpclmul256(ref Vector128<byte> keys, int rounds, ref byte source,
+        ref byte destination, ref byte hashed, int groups, ref Vector128<byte> counter, ref uint low,
+        Vector128<ulong> acc, ref Vector256<ulong> pairs, ref Vector256<ulong> folded)
     {
         Debug.Assert(rounds >= 10);
         Vector128<byte> reverse = GHashPclmulKernel.ByteReverse;
         Vector256<byte> reverse256 = Vector256.Create(reverse, reverse);
         for (int offset = 0; groups > 0; groups--, offset += GroupBytes)
         {
-            NextCounters(ref counter, ref low, out Vector128<byte> b0, out Vector128<byte> b1, out Vector128<byte> b2, out Vector128<byte> b3,
-                out Vector128<byte> b4, out Vector128<byte> b5, out Vector128<byte> b6, out Vector128<byte> b7);
+            NextCounters(ref counter, ref low, out Vector128<byte> b0, out Vector128<byte> b1, out Vector128<byte> b2,
+                out Vector128<byte> b3, out Vector128<byte> b4, out Vector128<byte> b5, out Vector128<byte> b6,
+                out Vector128<byte> b7);
             Whiten(keys, ref b0, ref b1, ref b2, ref b3, ref b4, ref b5, ref b6, ref b7);
             ref byte h = ref Unsafe.Add(ref hashed, offset);
 
             // The pair that carries the running value Y last, as in the PCLMULQDQ loop. Unrolled: the JIT does not
             // unroll loops, and their counters and index arithmetic cost front-end slots the AES rounds need.
             Vector256<ulong> lo = default, hi = default, mid = default;
-            MultiplyPair(Avx2.Shuffle(Vector256.LoadUnsafe(ref h, 32), reverse256).AsUInt64(), Unsafe.Add(ref pairs, 1), Unsafe.Add(ref folded, 1), ref lo, ref hi, ref mid);
+            MultiplyPair(Avx2.Shuffle(Vector256.LoadUnsafe(ref h, 32), reverse256).AsUInt64(), Unsafe.Add(ref pairs, 1),
+                Unsafe.Add(ref folded, 1), ref lo, ref hi, ref mid);
             Round(Unsafe.Add(ref keys, 1), ref b0, ref b1, ref b2, ref b3, ref b4, ref b5, ref b6, ref b7);
-            MultiplyPair(Avx2.Shuffle(Vector256.LoadUnsafe(ref h, 64), reverse256).AsUInt64(), Unsafe.Add(ref pairs, 2), Unsafe.Add(ref folded, 2), ref lo, ref hi, ref mid);
+            MultiplyPair(Avx2.Shuffle(Vector256.LoadUnsafe(ref h, 64), reverse256).AsUInt64(), Unsafe.Add(ref pairs, 2),
+                Unsafe.Add(ref folded, 2), ref lo, ref hi, ref mid);
             Round(Unsafe.Add(ref keys, 2), ref b0, ref b1, ref b2, ref b3, ref b4, ref b5, ref b6, ref b7);
-            MultiplyPair(Avx2.Shuffle(Vector256.LoadUnsafe(ref h, 96), reverse256).AsUInt64(), Unsafe.Add(ref pairs, 3), Unsafe.Add(ref folded, 3), ref lo, ref hi, ref mid);
+            MultiplyPair(Avx2.Shuffle(Vector256.LoadUnsafe(ref h, 96), reverse256).AsUInt64(), Unsafe.Add(ref pairs, 3),
+                Unsafe.Add(ref folded, 3), ref lo, ref hi, ref mid);
             Round(Unsafe.Add(ref keys, 3), ref b0, ref b1, ref b2, ref b3, ref b4, ref b5, ref b6, ref b7);
-            MultiplyPair(Avx2.Shuffle(Vector256.LoadUnsafe(ref h), reverse256).AsUInt64() ^ acc.ToVector256(), pairs, folded, ref lo, ref hi, ref mid);
+            MultiplyPair(Avx2.Shuffle(Vector256.LoadUnsafe(ref h), reverse256).AsUInt64() ^ acc.ToVector256(), pairs,
+                folded, ref lo, ref hi, ref mid);
             Round(Unsafe.Add(ref keys, 4), ref b0, ref b1, ref b2, ref b3, ref b4, ref b5, ref b6, ref b7);
 
             Vector128<ulong> lo128 = lo.GetLower() ^ lo.GetUpper(), hi128 = hi.GetLower() ^ hi.GetUpper();
@@ -247,7 +263,8 @@ internal static class GcmStitchedX86
         else
         {
             b0 = WithCount(c, low); b1 = WithCount(c, low + 1); b2 = WithCount(c, low + 2); b3 = WithCount(c, low + 3);
-            b4 = WithCount(c, low + 4); b5 = WithCount(c, low + 5); b6 = WithCount(c, low + 6); b7 = WithCount(c, low + 7);
+            b4 = WithCount(c, low + 4); b5 = WithCount(c, low + 5);
+            b6 = WithCount(c, low + 6); b7 = WithCount(c, low + 7);
             counter = WithCount(c, low + 8);
         }
 
@@ -255,7 +272,8 @@ internal static class GcmStitchedX86
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static Vector128<byte> LastByte(byte value) => Vector128.Create((byte)0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, value);
+    private static Vector128<byte> LastByte(byte value) =>
+        Vector128.Create((byte)0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, value);
 
     /// <summary>
     /// The block with its last four bytes replaced by <paramref name="count"/>, big-endian (wrapping: inc32).
@@ -277,8 +295,10 @@ internal static class GcmStitchedX86
         ref Vector128<byte> b0, ref Vector128<byte> b1, ref Vector128<byte> b2, ref Vector128<byte> b3,
         ref Vector128<byte> b4, ref Vector128<byte> b5, ref Vector128<byte> b6, ref Vector128<byte> b7)
     {
-        b0 = X86Aes.Encrypt(b0, key); b1 = X86Aes.Encrypt(b1, key); b2 = X86Aes.Encrypt(b2, key); b3 = X86Aes.Encrypt(b3, key);
-        b4 = X86Aes.Encrypt(b4, key); b5 = X86Aes.Encrypt(b5, key); b6 = X86Aes.Encrypt(b6, key); b7 = X86Aes.Encrypt(b7, key);
+        b0 = X86Aes.Encrypt(b0, key); b1 = X86Aes.Encrypt(b1, key);
+        b2 = X86Aes.Encrypt(b2, key); b3 = X86Aes.Encrypt(b3, key);
+        b4 = X86Aes.Encrypt(b4, key); b5 = X86Aes.Encrypt(b5, key);
+        b6 = X86Aes.Encrypt(b6, key); b7 = X86Aes.Encrypt(b7, key);
     }
 
     /// <summary>The last round with the source block XORed into its key, so one AESENCLAST finishes both; each source
@@ -286,7 +306,8 @@ internal static class GcmStitchedX86
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static void LastRoundXorStore(Vector128<byte> key,
         Vector128<byte> b0, Vector128<byte> b1, Vector128<byte> b2, Vector128<byte> b3,
-        Vector128<byte> b4, Vector128<byte> b5, Vector128<byte> b6, Vector128<byte> b7, ref byte source, ref byte destination)
+        Vector128<byte> b4, Vector128<byte> b5, Vector128<byte> b6, Vector128<byte> b7, ref byte source,
+        ref byte destination)
     {
         X86Aes.EncryptLast(b0, key ^ Vector128.LoadUnsafe(ref source)).StoreUnsafe(ref destination);
         X86Aes.EncryptLast(b1, key ^ Vector128.LoadUnsafe(ref source, 16)).StoreUnsafe(ref destination, 16);
