@@ -87,17 +87,20 @@ public sealed class Camellia : BlockCipherAlgorithm
     /// </summary>
     internal static readonly BlockCipherKernelRegistry Kernels = new(
 #if NET10_0_OR_GREATER
-        new BlockCipherKernelEntry("gfni-v512", _ => CamelliaGfniKernel.IsSupported512, (key, _) => new CamelliaGfniKernel(key, use512: true),
-            isConstantTime: false, usesHardware: true, preference: KernelPreference.TestsAndBenchmarksOnly),
-        new BlockCipherKernelEntry("gfni-v256", _ => CamelliaGfniKernel.IsSupported256, (key, _) => new CamelliaGfniKernel(key, use512: false),
-            isConstantTime: false, usesHardware: true),
+        new BlockCipherKernelEntry("gfni-v512", _ => CamelliaGfniKernel.IsSupported512,
+            (key, _) => new CamelliaGfniKernel(key, use512: true), isConstantTime: false, usesHardware: true,
+            preference: KernelPreference.TestsAndBenchmarksOnly),
+        new BlockCipherKernelEntry("gfni-v256", _ => CamelliaGfniKernel.IsSupported256,
+            (key, _) => new CamelliaGfniKernel(key, use512: false), isConstantTime: false, usesHardware: true),
 #endif
 #if NET
-        new BlockCipherKernelEntry("aesni", _ => CamelliaAesNiKernel.IsSupported, (key, _) => new CamelliaAesNiKernel(key),
-            isConstantTime: false, usesHardware: true),
+        new BlockCipherKernelEntry("aesni", _ => CamelliaAesNiKernel.IsSupported,
+            (key, _) => new CamelliaAesNiKernel(key), isConstantTime: false, usesHardware: true),
 #endif
-        new BlockCipherKernelEntry("table64", _ => true, (key, _) => new CamelliaTable64Kernel(key), preference: KernelPreference.On64BitProcess),
-        new BlockCipherKernelEntry("table32", _ => true, (key, _) => new CamelliaTable32Kernel(key), preference: KernelPreference.On32BitProcess));
+        new BlockCipherKernelEntry("table64", _ => true, (key, _) => new CamelliaTable64Kernel(key),
+            preference: KernelPreference.On64BitProcess),
+        new BlockCipherKernelEntry("table32", _ => true, (key, _) => new CamelliaTable32Kernel(key),
+            preference: KernelPreference.On32BitProcess));
 
     private protected override BlockCipherKernelRegistry KernelRegistry => Kernels;
 }

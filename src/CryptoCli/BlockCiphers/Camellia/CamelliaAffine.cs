@@ -200,5 +200,6 @@ internal static class CamelliaAffine
     // The linear part of the AES S-box's affine map (FIPS-197 5.1.1): b ^ (b <<< 1) ^ (b <<< 2) ^ (b <<< 3) ^ (b
     // <<< 4).
     private static byte AesLinear(byte b) =>
-        (byte)(b ^ CamelliaTables.RotateLeft(b, 1) ^ CamelliaTables.RotateLeft(b, 2) ^ CamelliaTables.RotateLeft(b, 3) ^ CamelliaTables.RotateLeft(b, 4));
+        (byte)(b ^ CamelliaTables.RotateLeft(b, 1) ^ CamelliaTables.RotateLeft(b, 2) ^ CamelliaTables.RotateLeft(b, 3)
+            ^ CamelliaTables.RotateLeft(b, 4));
 }

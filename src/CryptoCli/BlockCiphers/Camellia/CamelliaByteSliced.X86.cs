@@ -76,7 +76,8 @@ internal interface ICamelliaSlice<TSelf>
     /// GF2P8AFFINEINVQB: as <see cref="GaloisFieldAffineTransform"/> applied to the byte's inverse in the AES field (0
     /// to 0).
     /// </summary>
-    public static abstract TSelf GaloisFieldAffineTransformInverse(TSelf x, TSelf matrix, [ConstantExpected] byte constant);
+    public static abstract TSelf GaloisFieldAffineTransformInverse(TSelf x, TSelf matrix,
+        [ConstantExpected] byte constant);
 #endif
 }
 
@@ -135,7 +136,8 @@ internal static class CamelliaByteSliced<TSlice, TSBoxes>
             for (int j = 0; j < 8; j++)
             {
                 Unsafe.Add(ref s, j) ^= Unsafe.Add(ref keys, j);
-                Unsafe.Add(ref s, 8 + j) = TSlice.Shuffle(Unsafe.Add(ref s, 8 + j) ^ Unsafe.Add(ref keys, 8 + j), entry);
+                Unsafe.Add(ref s, 8 + j) =
+                    TSlice.Shuffle(Unsafe.Add(ref s, 8 + j) ^ Unsafe.Add(ref keys, 8 + j), entry);
             }
         }
 
@@ -303,7 +305,8 @@ internal static class CamelliaByteSliced<TSlice, TSBoxes>
         {
             nuint at = (nuint)(4 * g) * size;
             Transpose4x4Words(
-                TSlice.Load(ref input, at), TSlice.Load(ref input, at + size), TSlice.Load(ref input, at + 2 * size), TSlice.Load(ref input, at + 3 * size),
+                TSlice.Load(ref input, at), TSlice.Load(ref input, at + size), TSlice.Load(ref input, at + 2 * size),
+                TSlice.Load(ref input, at + 3 * size),
                 out TSlice o0, out TSlice o1, out TSlice o2, out TSlice o3);
             Unsafe.Add(ref s, 4 * g) = TSlice.Shuffle(o0, mask);
             Unsafe.Add(ref s, 4 * g + 1) = TSlice.Shuffle(o1, mask);
@@ -313,13 +316,20 @@ internal static class CamelliaByteSliced<TSlice, TSBoxes>
 
         // Register 4g+k now holds, in word m, byte 4k+m of blocks 4g..4g+3; transpose across g for each k.
         TSlice r0 = s, r1 = Unsafe.Add(ref s, 1), r2 = Unsafe.Add(ref s, 2), r3 = Unsafe.Add(ref s, 3);
-        TSlice r4 = Unsafe.Add(ref s, 4), r5 = Unsafe.Add(ref s, 5), r6 = Unsafe.Add(ref s, 6), r7 = Unsafe.Add(ref s, 7);
-        TSlice r8 = Unsafe.Add(ref s, 8), r9 = Unsafe.Add(ref s, 9), r10 = Unsafe.Add(ref s, 10), r11 = Unsafe.Add(ref s, 11);
-        TSlice r12 = Unsafe.Add(ref s, 12), r13 = Unsafe.Add(ref s, 13), r14 = Unsafe.Add(ref s, 14), r15 = Unsafe.Add(ref s, 15);
-        Transpose4x4Words(r0, r4, r8, r12, out s, out Unsafe.Add(ref s, 1), out Unsafe.Add(ref s, 2), out Unsafe.Add(ref s, 3));
-        Transpose4x4Words(r1, r5, r9, r13, out Unsafe.Add(ref s, 4), out Unsafe.Add(ref s, 5), out Unsafe.Add(ref s, 6), out Unsafe.Add(ref s, 7));
-        Transpose4x4Words(r2, r6, r10, r14, out Unsafe.Add(ref s, 8), out Unsafe.Add(ref s, 9), out Unsafe.Add(ref s, 10), out Unsafe.Add(ref s, 11));
-        Transpose4x4Words(r3, r7, r11, r15, out Unsafe.Add(ref s, 12), out Unsafe.Add(ref s, 13), out Unsafe.Add(ref s, 14), out Unsafe.Add(ref s, 15));
+        TSlice r4 = Unsafe.Add(ref s, 4), r5 = Unsafe.Add(ref s, 5), r6 = Unsafe.Add(ref s, 6),
+            r7 = Unsafe.Add(ref s, 7);
+        TSlice r8 = Unsafe.Add(ref s, 8), r9 = Unsafe.Add(ref s, 9), r10 = Unsafe.Add(ref s, 10),
+            r11 = Unsafe.Add(ref s, 11);
+        TSlice r12 = Unsafe.Add(ref s, 12), r13 = Unsafe.Add(ref s, 13), r14 = Unsafe.Add(ref s, 14),
+            r15 = Unsafe.Add(ref s, 15);
+        Transpose4x4Words(r0, r4, r8, r12, out s, out Unsafe.Add(ref s, 1), out Unsafe.Add(ref s, 2),
+            out Unsafe.Add(ref s, 3));
+        Transpose4x4Words(r1, r5, r9, r13, out Unsafe.Add(ref s, 4), out Unsafe.Add(ref s, 5), out Unsafe.Add(ref s, 6),
+            out Unsafe.Add(ref s, 7));
+        Transpose4x4Words(r2, r6, r10, r14, out Unsafe.Add(ref s, 8), out Unsafe.Add(ref s, 9),
+            out Unsafe.Add(ref s, 10), out Unsafe.Add(ref s, 11));
+        Transpose4x4Words(r3, r7, r11, r15, out Unsafe.Add(ref s, 12), out Unsafe.Add(ref s, 13),
+            out Unsafe.Add(ref s, 14), out Unsafe.Add(ref s, 15));
     }
 
     /// <summary>
@@ -332,8 +342,8 @@ internal static class CamelliaByteSliced<TSlice, TSBoxes>
         nuint size = (nuint)TSlice.Blocks;
         for (int g = 0; g < 4; g++)
         {
-            Transpose4x4Words(Unsafe.Add(ref s, 4 * g), Unsafe.Add(ref s, 4 * g + 1), Unsafe.Add(ref s, 4 * g + 2), Unsafe.Add(ref s, 4 * g + 3),
-                out TSlice o0, out TSlice o1, out TSlice o2, out TSlice o3);
+            Transpose4x4Words(Unsafe.Add(ref s, 4 * g), Unsafe.Add(ref s, 4 * g + 1), Unsafe.Add(ref s, 4 * g + 2),
+                Unsafe.Add(ref s, 4 * g + 3), out TSlice o0, out TSlice o1, out TSlice o2, out TSlice o3);
             Unsafe.Add(ref s, 4 * g) = TSlice.Shuffle(o0, mask);
             Unsafe.Add(ref s, 4 * g + 1) = TSlice.Shuffle(o1, mask);
             Unsafe.Add(ref s, 4 * g + 2) = TSlice.Shuffle(o2, mask);
@@ -342,8 +352,8 @@ internal static class CamelliaByteSliced<TSlice, TSBoxes>
 
         for (int k = 0; k < 4; k++)
         {
-            Transpose4x4Words(Unsafe.Add(ref s, k), Unsafe.Add(ref s, 4 + k), Unsafe.Add(ref s, 8 + k), Unsafe.Add(ref s, 12 + k),
-                out TSlice o0, out TSlice o1, out TSlice o2, out TSlice o3);
+            Transpose4x4Words(Unsafe.Add(ref s, k), Unsafe.Add(ref s, 4 + k), Unsafe.Add(ref s, 8 + k),
+                Unsafe.Add(ref s, 12 + k), out TSlice o0, out TSlice o1, out TSlice o2, out TSlice o3);
             nuint at = (nuint)(4 * k) * size;
             TSlice.Store(o0, ref output, at);
             TSlice.Store(o1, ref output, at + size);
@@ -354,7 +364,8 @@ internal static class CamelliaByteSliced<TSlice, TSBoxes>
 
     /// <summary>Output k holds word k of inputs a, b, c, d in its words 0..3 (in every 128-bit part).</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void Transpose4x4Words(TSlice a, TSlice b, TSlice c, TSlice d, out TSlice o0, out TSlice o1, out TSlice o2, out TSlice o3)
+    private static void Transpose4x4Words(TSlice a, TSlice b, TSlice c, TSlice d, out TSlice o0, out TSlice o1,
+        out TSlice o2, out TSlice o3)
     {
         TSlice t0 = TSlice.UnpackLow32(a, b);
         TSlice t1 = TSlice.UnpackLow32(c, d);
@@ -367,5 +378,6 @@ internal static class CamelliaByteSliced<TSlice, TSBoxes>
     }
 
     /// <summary>Transposes the 4x4 bytes of a 128-bit part: lane 4m + b takes lane 4b + m.</summary>
-    private static Vector128<byte> Transpose4x4Bytes => Vector128.Create((byte)0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15);
+    private static Vector128<byte> Transpose4x4Bytes =>
+        Vector128.Create((byte)0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15);
 }

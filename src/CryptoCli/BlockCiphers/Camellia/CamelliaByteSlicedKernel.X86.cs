@@ -29,7 +29,8 @@ namespace CryptoCli;
 /// batch runs as half of a 256-bit one.
 /// The byte-sliced passes are constant-time: no secret-dependent branch or memory index.
 /// </summary>
-internal class CamelliaByteSlicedKernel<TSBoxes> : BlockCipherKernel, ICbcEncryptKernel, ICbcDecryptKernel, ICounterModeKernel
+internal class CamelliaByteSlicedKernel<TSBoxes> : BlockCipherKernel, ICbcEncryptKernel, ICbcDecryptKernel,
+    ICounterModeKernel
     where TSBoxes : struct, ICamelliaSBoxes
 {
     private const int BlockBytes = 16;
@@ -145,7 +146,9 @@ internal class CamelliaByteSlicedKernel<TSBoxes> : BlockCipherKernel, ICbcEncryp
         if (keys512 is not null)
         {
 #if NET10_0_OR_GREATER
-            offset = Passes<CamelliaSlice512>(ref Unsafe.As<Vector512<byte>, byte>(ref MemoryMarshal.GetArrayDataReference(keys512)), ref input, ref output, offset, length, state);
+            offset = Passes<CamelliaSlice512>(
+                ref Unsafe.As<Vector512<byte>, byte>(ref MemoryMarshal.GetArrayDataReference(keys512)),
+                ref input, ref output, offset, length, state);
 #else
             Debug.Fail("512-bit registers are used from .NET 10 on (GFNI)");
 #endif
@@ -154,7 +157,9 @@ internal class CamelliaByteSlicedKernel<TSBoxes> : BlockCipherKernel, ICbcEncryp
         Vector256<byte>[]? keys256 = encrypt ? _encryptionKeys256 : _decryptionKeys256;
         if (keys256 is not null && offset != length)
         {
-            offset = Passes<CamelliaSlice256>(ref Unsafe.As<Vector256<byte>, byte>(ref MemoryMarshal.GetArrayDataReference(keys256)), ref input, ref output, offset, length, state);
+            offset = Passes<CamelliaSlice256>(
+                ref Unsafe.As<Vector256<byte>, byte>(ref MemoryMarshal.GetArrayDataReference(keys256)),
+                ref input, ref output, offset, length, state);
         }
 
         if (offset != length && keys256 is not null)
@@ -170,15 +175,19 @@ internal class CamelliaByteSlicedKernel<TSBoxes> : BlockCipherKernel, ICbcEncryp
             ref byte wide = ref MemoryMarshal.GetReference(padded);
             ref CamelliaSlice256 s = ref Unsafe.As<byte, CamelliaSlice256>(ref MemoryMarshal.GetReference(state));
             CamelliaByteSliced<CamelliaSlice256, TSBoxes>.Run(
-                ref Unsafe.As<Vector256<byte>, CamelliaSlice256>(ref MemoryMarshal.GetArrayDataReference(keys256)), _groups, ref wide, ref wide, ref s, 1);
-            padded.Slice(0, MinimumBulkBytes).CopyTo(MemoryMarshal.CreateSpan(ref Unsafe.Add(ref output, offset), MinimumBulkBytes));
+                ref Unsafe.As<Vector256<byte>, CamelliaSlice256>(ref MemoryMarshal.GetArrayDataReference(keys256)),
+                _groups, ref wide, ref wide, ref s, 1);
+            padded.Slice(0, MinimumBulkBytes)
+                .CopyTo(MemoryMarshal.CreateSpan(ref Unsafe.Add(ref output, offset), MinimumBulkBytes));
             offset = length;
         }
 
         if (offset != length)
         {
             Vector128<byte>[] keys128 = encrypt ? _encryptionKeys : _decryptionKeys;
-            Passes<CamelliaSlice128>(ref Unsafe.As<Vector128<byte>, byte>(ref MemoryMarshal.GetArrayDataReference(keys128)), ref input, ref output, offset, length, state);
+            Passes<CamelliaSlice128>(
+                ref Unsafe.As<Vector128<byte>, byte>(ref MemoryMarshal.GetArrayDataReference(keys128)),
+                ref input, ref output, offset, length, state);
         }
     }
 
@@ -215,7 +224,8 @@ internal class CamelliaByteSlicedKernel<TSBoxes> : BlockCipherKernel, ICbcEncryp
         if (bulk != 0)
         {
             Span<byte> state = stackalloc byte[PassBytes];
-            Bulk(ref MemoryMarshal.GetReference(source), ref MemoryMarshal.GetReference(destination), bulk, encrypt, state);
+            Bulk(ref MemoryMarshal.GetReference(source), ref MemoryMarshal.GetReference(destination), bulk, encrypt,
+                state);
             CryptographicOperations.ZeroMemory(state);
         }
 
@@ -252,7 +262,8 @@ internal class CamelliaByteSlicedKernel<TSBoxes> : BlockCipherKernel, ICbcEncryp
                 (Vector128.LoadUnsafe(ref output) ^ chain).StoreUnsafe(ref output);
                 for (nuint i = 16; i < (nuint)chunk; i += 16)
                 {
-                    (Vector128.LoadUnsafe(ref output, i) ^ Vector128.LoadUnsafe(ref ciphertext, i - 16)).StoreUnsafe(ref output, i);
+                    (Vector128.LoadUnsafe(ref output, i)
+                        ^ Vector128.LoadUnsafe(ref ciphertext, i - 16)).StoreUnsafe(ref output, i);
                 }
 
                 chain = Vector128.LoadUnsafe(ref ciphertext, (nuint)chunk - 16);
@@ -270,7 +281,8 @@ internal class CamelliaByteSlicedKernel<TSBoxes> : BlockCipherKernel, ICbcEncryp
         }
     }
 
-    public void TransformCtr(ReadOnlySpan<byte> source, Span<byte> destination, Span<byte> counterBlock, CounterWidth width)
+    public void TransformCtr(ReadOnlySpan<byte> source, Span<byte> destination, Span<byte> counterBlock,
+        CounterWidth width)
     {
         int bulk = source.Length / MinimumBulkBytes * MinimumBulkBytes;
         if (bulk != 0)
@@ -296,7 +308,8 @@ internal class CamelliaByteSlicedKernel<TSBoxes> : BlockCipherKernel, ICbcEncryp
                 ref byte output = ref Unsafe.Add(ref dst, offset);
                 for (nuint i = 0; i < (nuint)chunk; i += 32)
                 {
-                    (Vector256.LoadUnsafe(ref input, i) ^ Vector256.LoadUnsafe(ref stream, i)).StoreUnsafe(ref output, i);
+                    (Vector256.LoadUnsafe(ref input, i) ^ Vector256.LoadUnsafe(ref stream, i))
+                        .StoreUnsafe(ref output, i);
                 }
 
                 offset += chunk;
@@ -427,7 +440,8 @@ internal struct CamelliaSlice128 : ICamelliaSlice<CamelliaSlice128>
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static void Store(CamelliaSlice128 value, ref byte destination, nuint offset) => value._value.StoreUnsafe(ref destination, offset);
+    public static void Store(CamelliaSlice128 value, ref byte destination, nuint offset) =>
+        value._value.StoreUnsafe(ref destination, offset);
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static CamelliaSlice128 operator ^(CamelliaSlice128 left, CamelliaSlice128 right)
@@ -527,7 +541,8 @@ internal struct CamelliaSlice128 : ICamelliaSlice<CamelliaSlice128>
 #if NET10_0_OR_GREATER
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static CamelliaSlice128 GaloisFieldAffineTransform(CamelliaSlice128 x, CamelliaSlice128 matrix, [ConstantExpected] byte constant)
+    public static CamelliaSlice128 GaloisFieldAffineTransform(CamelliaSlice128 x, CamelliaSlice128 matrix,
+        [ConstantExpected] byte constant)
     {
         CamelliaSlice128 result = default;
         result._value = Gfni.GaloisFieldAffineTransform(x._value, matrix._value, constant);
@@ -535,7 +550,8 @@ internal struct CamelliaSlice128 : ICamelliaSlice<CamelliaSlice128>
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static CamelliaSlice128 GaloisFieldAffineTransformInverse(CamelliaSlice128 x, CamelliaSlice128 matrix, [ConstantExpected] byte constant)
+    public static CamelliaSlice128 GaloisFieldAffineTransformInverse(CamelliaSlice128 x, CamelliaSlice128 matrix,
+        [ConstantExpected] byte constant)
     {
         CamelliaSlice128 result = default;
         result._value = Gfni.GaloisFieldAffineTransformInverse(x._value, matrix._value, constant);
@@ -580,7 +596,8 @@ internal struct CamelliaSlice256 : ICamelliaSlice<CamelliaSlice256>
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static void Store(CamelliaSlice256 value, ref byte destination, nuint offset) => value._value.StoreUnsafe(ref destination, offset);
+    public static void Store(CamelliaSlice256 value, ref byte destination, nuint offset) =>
+        value._value.StoreUnsafe(ref destination, offset);
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static CamelliaSlice256 operator ^(CamelliaSlice256 left, CamelliaSlice256 right)
@@ -634,7 +651,8 @@ internal struct CamelliaSlice256 : ICamelliaSlice<CamelliaSlice256>
     public static CamelliaSlice256 AesEncryptLast(CamelliaSlice256 value)
     {
         CamelliaSlice256 result = default;
-        result._value = Vector256.Create(X86Aes.EncryptLast(value._value.GetLower(), Vector128<byte>.Zero), X86Aes.EncryptLast(value._value.GetUpper(), Vector128<byte>.Zero));
+        result._value = Vector256.Create(X86Aes.EncryptLast(value._value.GetLower(), Vector128<byte>.Zero),
+            X86Aes.EncryptLast(value._value.GetUpper(), Vector128<byte>.Zero));
         return result;
     }
 
@@ -642,7 +660,8 @@ internal struct CamelliaSlice256 : ICamelliaSlice<CamelliaSlice256>
     public static CamelliaSlice256 AesDecryptLast(CamelliaSlice256 value)
     {
         CamelliaSlice256 result = default;
-        result._value = Vector256.Create(X86Aes.DecryptLast(value._value.GetLower(), Vector128<byte>.Zero), X86Aes.DecryptLast(value._value.GetUpper(), Vector128<byte>.Zero));
+        result._value = Vector256.Create(X86Aes.DecryptLast(value._value.GetLower(), Vector128<byte>.Zero),
+            X86Aes.DecryptLast(value._value.GetUpper(), Vector128<byte>.Zero));
         return result;
     }
 
@@ -680,7 +699,8 @@ internal struct CamelliaSlice256 : ICamelliaSlice<CamelliaSlice256>
 #if NET10_0_OR_GREATER
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static CamelliaSlice256 GaloisFieldAffineTransform(CamelliaSlice256 x, CamelliaSlice256 matrix, [ConstantExpected] byte constant)
+    public static CamelliaSlice256 GaloisFieldAffineTransform(CamelliaSlice256 x, CamelliaSlice256 matrix,
+        [ConstantExpected] byte constant)
     {
         CamelliaSlice256 result = default;
         result._value = Gfni.V256.GaloisFieldAffineTransform(x._value, matrix._value, constant);
@@ -688,7 +708,8 @@ internal struct CamelliaSlice256 : ICamelliaSlice<CamelliaSlice256>
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static CamelliaSlice256 GaloisFieldAffineTransformInverse(CamelliaSlice256 x, CamelliaSlice256 matrix, [ConstantExpected] byte constant)
+    public static CamelliaSlice256 GaloisFieldAffineTransformInverse(CamelliaSlice256 x, CamelliaSlice256 matrix,
+        [ConstantExpected] byte constant)
     {
         CamelliaSlice256 result = default;
         result._value = Gfni.V256.GaloisFieldAffineTransformInverse(x._value, matrix._value, constant);
@@ -712,8 +733,10 @@ internal readonly struct CamelliaAesNiSBoxes : ICamelliaSBoxes
     public static Vector128<byte> RoundKey(byte keyByte, int position, bool inverse)
     {
         bool rotatedInput = position == 3 || position == 6; // s4
-        byte[] low = inverse ? (rotatedInput ? CamelliaAffine.PreDecLow4 : CamelliaAffine.PreDecLow1) : (rotatedInput ? CamelliaAffine.PreLow4 : CamelliaAffine.PreLow1);
-        byte[] high = inverse ? (rotatedInput ? CamelliaAffine.PreDecHigh4 : CamelliaAffine.PreDecHigh1) : (rotatedInput ? CamelliaAffine.PreHigh4 : CamelliaAffine.PreHigh1);
+        byte[] low = inverse ? (rotatedInput ? CamelliaAffine.PreDecLow4 : CamelliaAffine.PreDecLow1)
+            : (rotatedInput ? CamelliaAffine.PreLow4 : CamelliaAffine.PreLow1);
+        byte[] high = inverse ? (rotatedInput ? CamelliaAffine.PreDecHigh4 : CamelliaAffine.PreDecHigh1)
+            : (rotatedInput ? CamelliaAffine.PreHigh4 : CamelliaAffine.PreHigh1);
         return Vector128.Create(CamelliaAffine.WithKey(low, high, keyByte));
     }
 
@@ -729,14 +752,24 @@ internal readonly struct CamelliaAesNiSBoxes : ICamelliaSBoxes
             ? (s4 ? CamelliaAesNiKernel.Constants.PreDecHigh4 : CamelliaAesNiKernel.Constants.PreDecHigh1)
             : (s4 ? CamelliaAesNiKernel.Constants.PreHigh4 : CamelliaAesNiKernel.Constants.PreHigh1));
         TSlice postLow = TSlice.Create(inverse
-            ? (output == 2 ? CamelliaAesNiKernel.Constants.PostDecLow2 : output == 3 ? CamelliaAesNiKernel.Constants.PostDecLow3 : CamelliaAesNiKernel.Constants.PostDecLow1)
-            : (output == 2 ? CamelliaAesNiKernel.Constants.PostLow2 : output == 3 ? CamelliaAesNiKernel.Constants.PostLow3 : CamelliaAesNiKernel.Constants.PostLow1));
+            ? (output == 2 ? CamelliaAesNiKernel.Constants.PostDecLow2
+                : output == 3 ? CamelliaAesNiKernel.Constants.PostDecLow3
+                : CamelliaAesNiKernel.Constants.PostDecLow1)
+            : (output == 2 ? CamelliaAesNiKernel.Constants.PostLow2
+                : output == 3 ? CamelliaAesNiKernel.Constants.PostLow3
+                : CamelliaAesNiKernel.Constants.PostLow1));
         TSlice postHigh = TSlice.Create(inverse
-            ? (output == 2 ? CamelliaAesNiKernel.Constants.PostDecHigh2 : output == 3 ? CamelliaAesNiKernel.Constants.PostDecHigh3 : CamelliaAesNiKernel.Constants.PostDecHigh1)
-            : (output == 2 ? CamelliaAesNiKernel.Constants.PostHigh2 : output == 3 ? CamelliaAesNiKernel.Constants.PostHigh3 : CamelliaAesNiKernel.Constants.PostHigh1));
+            ? (output == 2 ? CamelliaAesNiKernel.Constants.PostDecHigh2
+                : output == 3 ? CamelliaAesNiKernel.Constants.PostDecHigh3
+                : CamelliaAesNiKernel.Constants.PostDecHigh1)
+            : (output == 2 ? CamelliaAesNiKernel.Constants.PostHigh2
+                : output == 3 ? CamelliaAesNiKernel.Constants.PostHigh3
+                : CamelliaAesNiKernel.Constants.PostHigh1));
         TSlice nibble = TSlice.Create((byte)0x0F);
-        TSlice y = TSlice.Shuffle(roundKey, x & nibble) ^ TSlice.Shuffle(preHigh, TSlice.ShiftRightLogical16(x, 4) & nibble);
+        TSlice y = TSlice.Shuffle(roundKey, x & nibble)
+            ^ TSlice.Shuffle(preHigh, TSlice.ShiftRightLogical16(x, 4) & nibble);
         y = inverse ? TSlice.AesDecryptLast(y) : TSlice.AesEncryptLast(y);
-        return TSlice.Shuffle(postLow, y & nibble) ^ TSlice.Shuffle(postHigh, TSlice.ShiftRightLogical16(y, 4) & nibble);
+        return TSlice.Shuffle(postLow, y & nibble)
+            ^ TSlice.Shuffle(postHigh, TSlice.ShiftRightLogical16(y, 4) & nibble);
     }
 }

@@ -33,12 +33,14 @@ internal sealed class CamelliaGfniKernel : CamelliaByteSlicedKernel<CamelliaGfni
     /// GFNI on 128- and 256-bit registers with SSSE3 and AVX2 for the rest of the round (the 256-bit kernel and its
     /// 16-block tail).
     /// </summary>
-    public static bool IsSupported256 => Gfni.IsSupported && Gfni.V256.IsSupported && Avx2.IsSupported && Ssse3.IsSupported;
+    public static bool IsSupported256 =>
+        Gfni.IsSupported && Gfni.V256.IsSupported && Avx2.IsSupported && Ssse3.IsSupported;
 
     /// <summary>
     /// The above, and GFNI on 512-bit registers with AVX512BW (byte shuffles and 16-bit shifts on 512 bits).
     /// </summary>
-    public static bool IsSupported512 => IsSupported256 && Gfni.V512.IsSupported && Avx512BW.IsSupported && Avx512F.IsSupported;
+    public static bool IsSupported512 =>
+        IsSupported256 && Gfni.V512.IsSupported && Avx512BW.IsSupported && Avx512F.IsSupported;
 
     /// <summary>The matrices and the round-key input map as vectors (static readonly: the JIT embeds them).</summary>
     internal static class Constants
@@ -50,7 +52,8 @@ internal sealed class CamelliaGfniKernel : CamelliaByteSlicedKernel<CamelliaGfni
         public static readonly Vector128<byte> Post3 = Vector128.Create(CamelliaAffine.GfniPost3).AsByte();
 
         /// <summary>The identity lane permutation (PSHUFB mask): this backend moves no lanes.</summary>
-        public static readonly Vector128<byte> Identity = Vector128.Create((byte)0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+        public static readonly Vector128<byte> Identity =
+            Vector128.Create((byte)0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
     }
 }
 
@@ -109,15 +112,18 @@ internal readonly struct CamelliaGfniSBoxes<TAffine> : ICamelliaSBoxes
         TSlice y = TAffine.Transform(x, pre, 0) ^ roundKey;
         if (position is 1 or 4)
         {
-            return TAffine.TransformInverse(y, TSlice.Create(CamelliaGfniKernel.Constants.Post2), CamelliaAffine.GfniOutputConstant2);
+            return TAffine.TransformInverse(y, TSlice.Create(CamelliaGfniKernel.Constants.Post2),
+                CamelliaAffine.GfniOutputConstant2);
         }
 
         if (position is 2 or 5)
         {
-            return TAffine.TransformInverse(y, TSlice.Create(CamelliaGfniKernel.Constants.Post3), CamelliaAffine.GfniOutputConstant3);
+            return TAffine.TransformInverse(y, TSlice.Create(CamelliaGfniKernel.Constants.Post3),
+                CamelliaAffine.GfniOutputConstant3);
         }
 
-        return TAffine.TransformInverse(y, TSlice.Create(CamelliaGfniKernel.Constants.Post1), CamelliaAffine.GfniOutputConstant1);
+        return TAffine.TransformInverse(y, TSlice.Create(CamelliaGfniKernel.Constants.Post1),
+            CamelliaAffine.GfniOutputConstant1);
     }
 }
 
@@ -159,7 +165,8 @@ internal struct CamelliaSlice512 : ICamelliaSlice<CamelliaSlice512>
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static void Store(CamelliaSlice512 value, ref byte destination, nuint offset) => value._value.StoreUnsafe(ref destination, offset);
+    public static void Store(CamelliaSlice512 value, ref byte destination, nuint offset) =>
+        value._value.StoreUnsafe(ref destination, offset);
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static CamelliaSlice512 operator ^(CamelliaSlice512 left, CamelliaSlice512 right)
@@ -207,7 +214,8 @@ internal struct CamelliaSlice512 : ICamelliaSlice<CamelliaSlice512>
         CamelliaSlice512 result = default;
         result._value = Avx512BW.IsSupported
             ? Avx512BW.Shuffle(table._value, indices._value)
-            : Vector512.Create(Avx2.Shuffle(table._value.GetLower(), indices._value.GetLower()), Avx2.Shuffle(table._value.GetUpper(), indices._value.GetUpper()));
+            : Vector512.Create(Avx2.Shuffle(table._value.GetLower(), indices._value.GetLower()),
+                Avx2.Shuffle(table._value.GetUpper(), indices._value.GetUpper()));
         return result;
     }
 
@@ -217,8 +225,10 @@ internal struct CamelliaSlice512 : ICamelliaSlice<CamelliaSlice512>
         // Not used by the GFNI backend; AES-NI on each 128-bit part (no 512-bit VAES intrinsics in .NET 10).
         CamelliaSlice512 result = default;
         result._value = Vector512.Create(
-            Vector256.Create(X86Aes.EncryptLast(value._value.GetLower().GetLower(), Vector128<byte>.Zero), X86Aes.EncryptLast(value._value.GetLower().GetUpper(), Vector128<byte>.Zero)),
-            Vector256.Create(X86Aes.EncryptLast(value._value.GetUpper().GetLower(), Vector128<byte>.Zero), X86Aes.EncryptLast(value._value.GetUpper().GetUpper(), Vector128<byte>.Zero)));
+            Vector256.Create(X86Aes.EncryptLast(value._value.GetLower().GetLower(), Vector128<byte>.Zero),
+                X86Aes.EncryptLast(value._value.GetLower().GetUpper(), Vector128<byte>.Zero)),
+            Vector256.Create(X86Aes.EncryptLast(value._value.GetUpper().GetLower(), Vector128<byte>.Zero),
+                X86Aes.EncryptLast(value._value.GetUpper().GetUpper(), Vector128<byte>.Zero)));
         return result;
     }
 
@@ -227,8 +237,10 @@ internal struct CamelliaSlice512 : ICamelliaSlice<CamelliaSlice512>
     {
         CamelliaSlice512 result = default;
         result._value = Vector512.Create(
-            Vector256.Create(X86Aes.DecryptLast(value._value.GetLower().GetLower(), Vector128<byte>.Zero), X86Aes.DecryptLast(value._value.GetLower().GetUpper(), Vector128<byte>.Zero)),
-            Vector256.Create(X86Aes.DecryptLast(value._value.GetUpper().GetLower(), Vector128<byte>.Zero), X86Aes.DecryptLast(value._value.GetUpper().GetUpper(), Vector128<byte>.Zero)));
+            Vector256.Create(X86Aes.DecryptLast(value._value.GetLower().GetLower(), Vector128<byte>.Zero),
+                X86Aes.DecryptLast(value._value.GetLower().GetUpper(), Vector128<byte>.Zero)),
+            Vector256.Create(X86Aes.DecryptLast(value._value.GetUpper().GetLower(), Vector128<byte>.Zero),
+                X86Aes.DecryptLast(value._value.GetUpper().GetUpper(), Vector128<byte>.Zero)));
         return result;
     }
 
@@ -281,7 +293,8 @@ internal struct CamelliaSlice512 : ICamelliaSlice<CamelliaSlice512>
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static CamelliaSlice512 GaloisFieldAffineTransform(CamelliaSlice512 x, CamelliaSlice512 matrix, [ConstantExpected] byte constant)
+    public static CamelliaSlice512 GaloisFieldAffineTransform(CamelliaSlice512 x, CamelliaSlice512 matrix,
+        [ConstantExpected] byte constant)
     {
         CamelliaSlice512 result = default;
         result._value = Gfni.V512.GaloisFieldAffineTransform(x._value, matrix._value, constant);
@@ -289,7 +302,8 @@ internal struct CamelliaSlice512 : ICamelliaSlice<CamelliaSlice512>
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static CamelliaSlice512 GaloisFieldAffineTransformInverse(CamelliaSlice512 x, CamelliaSlice512 matrix, [ConstantExpected] byte constant)
+    public static CamelliaSlice512 GaloisFieldAffineTransformInverse(CamelliaSlice512 x, CamelliaSlice512 matrix,
+        [ConstantExpected] byte constant)
     {
         CamelliaSlice512 result = default;
         result._value = Gfni.V512.GaloisFieldAffineTransformInverse(x._value, matrix._value, constant);

@@ -62,22 +62,25 @@ internal static class CamelliaKeySchedule
         {
             Unsafe.Add(ref k0, 2) = kaHigh;                                      // k1, k2 = KA <<< 0
             Unsafe.Add(ref k0, 3) = kaLow;
-            Rotate(klHigh, klLow, 15, out Unsafe.Add(ref k0, 4), out Unsafe.Add(ref k0, 5));      // k3, k4 = KL <<< 15
-            Rotate(kaHigh, kaLow, 15, out Unsafe.Add(ref k0, 6), out Unsafe.Add(ref k0, 7));      // k5, k6 = KA <<< 15
-            Rotate(kaHigh, kaLow, 30, out Unsafe.Add(ref k0, 8), out Unsafe.Add(ref k0, 9));      // ke1, ke2 = KA <<< 30
-            Rotate(klHigh, klLow, 45, out Unsafe.Add(ref k0, 10), out Unsafe.Add(ref k0, 11));    // k7, k8 = KL <<< 45
+            Rotate(klHigh, klLow, 15, out Unsafe.Add(ref k0, 4), out Unsafe.Add(ref k0, 5));    // k3, k4 = KL <<< 15
+            Rotate(kaHigh, kaLow, 15, out Unsafe.Add(ref k0, 6), out Unsafe.Add(ref k0, 7));    // k5, k6 = KA <<< 15
+            Rotate(kaHigh, kaLow, 30, out Unsafe.Add(ref k0, 8), out Unsafe.Add(ref k0, 9));    // ke1, ke2 = KA <<< 30
+            Rotate(klHigh, klLow, 45, out Unsafe.Add(ref k0, 10), out Unsafe.Add(ref k0, 11));  // k7, k8 = KL <<< 45
             Rotate(kaHigh, kaLow, 45, out Unsafe.Add(ref k0, 12), out _);        // k9 = (KA <<< 45) high half
             Rotate(klHigh, klLow, 60, out _, out Unsafe.Add(ref k0, 13));        // k10 = (KL <<< 60) low half
-            Rotate(kaHigh, kaLow, 60, out Unsafe.Add(ref k0, 14), out Unsafe.Add(ref k0, 15));    // k11, k12 = KA <<< 60
+            Rotate(kaHigh, kaLow, 60, out Unsafe.Add(ref k0, 14), out Unsafe.Add(ref k0, 15));  // k11, k12 = KA <<< 60
             // ke3, ke4 = KL <<< 77 = (k7R, k8L, k8R, k7L) in 32-bit words (P2).
             Unsafe.Add(ref k0, 16) = Swap(Unsafe.Add(ref k0, 10), Unsafe.Add(ref k0, 11));
             Unsafe.Add(ref k0, 17) = Swap(Unsafe.Add(ref k0, 11), Unsafe.Add(ref k0, 10));
-            Rotate(klHigh, klLow, 94, out Unsafe.Add(ref k0, 18), out Unsafe.Add(ref k0, 19));    // k13, k14 = KL <<< 94
-            Unsafe.Add(ref k0, 20) = Unsafe.Add(ref k0, 9);                                       // k15, k16 = KA <<< 94 = (ke2, ke1)
+            Rotate(klHigh, klLow, 94, out Unsafe.Add(ref k0, 18), out Unsafe.Add(ref k0, 19));  // k13, k14 = KL <<< 94
+            // k15, k16 = KA <<< 94 = (ke2, ke1)
+            Unsafe.Add(ref k0, 20) = Unsafe.Add(ref k0, 9);
             Unsafe.Add(ref k0, 21) = Unsafe.Add(ref k0, 8);
-            Unsafe.Add(ref k0, 22) = Swap(Unsafe.Add(ref k0, 5), Unsafe.Add(ref k0, 4));                           // k17, k18 = KL <<< 111 = (k4R, k3L, k3R, k4L)
+            // k17, k18 = KL <<< 111 = (k4R, k3L, k3R, k4L)
+            Unsafe.Add(ref k0, 22) = Swap(Unsafe.Add(ref k0, 5), Unsafe.Add(ref k0, 4));
             Unsafe.Add(ref k0, 23) = Swap(Unsafe.Add(ref k0, 4), Unsafe.Add(ref k0, 5));
-            Unsafe.Add(ref k0, 24) = Swap(Unsafe.Add(ref k0, 7), Unsafe.Add(ref k0, 6));                           // kw3, kw4 = KA <<< 111 = (k6R, k5L, k5R, k6L)
+            // kw3, kw4 = KA <<< 111 = (k6R, k5L, k5R, k6L)
+            Unsafe.Add(ref k0, 24) = Swap(Unsafe.Add(ref k0, 7), Unsafe.Add(ref k0, 6));
             Unsafe.Add(ref k0, 25) = Swap(Unsafe.Add(ref k0, 6), Unsafe.Add(ref k0, 7));
             return;
         }
@@ -90,23 +93,26 @@ internal static class CamelliaKeySchedule
 
         Unsafe.Add(ref k0, 2) = kbHigh;                                          // k1, k2 = KB <<< 0
         Unsafe.Add(ref k0, 3) = kbLow;
-        Rotate(krHigh, krLow, 15, out Unsafe.Add(ref k0, 4), out Unsafe.Add(ref k0, 5));          // k3, k4 = KR <<< 15
-        Rotate(kaHigh, kaLow, 15, out Unsafe.Add(ref k0, 6), out Unsafe.Add(ref k0, 7));          // k5, k6 = KA <<< 15
-        Rotate(krHigh, krLow, 30, out Unsafe.Add(ref k0, 8), out Unsafe.Add(ref k0, 9));          // ke1, ke2 = KR <<< 30
-        Rotate(kbHigh, kbLow, 30, out Unsafe.Add(ref k0, 10), out Unsafe.Add(ref k0, 11));        // k7, k8 = KB <<< 30
-        Rotate(klHigh, klLow, 45, out Unsafe.Add(ref k0, 12), out Unsafe.Add(ref k0, 13));        // k9, k10 = KL <<< 45
-        Rotate(kaHigh, kaLow, 45, out Unsafe.Add(ref k0, 14), out Unsafe.Add(ref k0, 15));        // k11, k12 = KA <<< 45
-        Rotate(klHigh, klLow, 60, out Unsafe.Add(ref k0, 16), out Unsafe.Add(ref k0, 17));        // ke3, ke4 = KL <<< 60
-        Rotate(krHigh, krLow, 60, out Unsafe.Add(ref k0, 18), out Unsafe.Add(ref k0, 19));        // k13, k14 = KR <<< 60
-        Rotate(kbHigh, kbLow, 60, out Unsafe.Add(ref k0, 20), out Unsafe.Add(ref k0, 21));        // k15, k16 = KB <<< 60
-        Unsafe.Add(ref k0, 22) = Swap(Unsafe.Add(ref k0, 12), Unsafe.Add(ref k0, 13));                             // k17, k18 = KL <<< 77 = (k9R, k10L, k10R, k9L)
+        Rotate(krHigh, krLow, 15, out Unsafe.Add(ref k0, 4), out Unsafe.Add(ref k0, 5));        // k3, k4 = KR <<< 15
+        Rotate(kaHigh, kaLow, 15, out Unsafe.Add(ref k0, 6), out Unsafe.Add(ref k0, 7));        // k5, k6 = KA <<< 15
+        Rotate(krHigh, krLow, 30, out Unsafe.Add(ref k0, 8), out Unsafe.Add(ref k0, 9));        // ke1, ke2 = KR <<< 30
+        Rotate(kbHigh, kbLow, 30, out Unsafe.Add(ref k0, 10), out Unsafe.Add(ref k0, 11));      // k7, k8 = KB <<< 30
+        Rotate(klHigh, klLow, 45, out Unsafe.Add(ref k0, 12), out Unsafe.Add(ref k0, 13));      // k9, k10 = KL <<< 45
+        Rotate(kaHigh, kaLow, 45, out Unsafe.Add(ref k0, 14), out Unsafe.Add(ref k0, 15));      // k11, k12 = KA <<< 45
+        Rotate(klHigh, klLow, 60, out Unsafe.Add(ref k0, 16), out Unsafe.Add(ref k0, 17));      // ke3, ke4 = KL <<< 60
+        Rotate(krHigh, krLow, 60, out Unsafe.Add(ref k0, 18), out Unsafe.Add(ref k0, 19));      // k13, k14 = KR <<< 60
+        Rotate(kbHigh, kbLow, 60, out Unsafe.Add(ref k0, 20), out Unsafe.Add(ref k0, 21));      // k15, k16 = KB <<< 60
+        // k17, k18 = KL <<< 77 = (k9R, k10L, k10R, k9L)
+        Unsafe.Add(ref k0, 22) = Swap(Unsafe.Add(ref k0, 12), Unsafe.Add(ref k0, 13));
         Unsafe.Add(ref k0, 23) = Swap(Unsafe.Add(ref k0, 13), Unsafe.Add(ref k0, 12));
-        Unsafe.Add(ref k0, 24) = Swap(Unsafe.Add(ref k0, 14), Unsafe.Add(ref k0, 15));                             // ke5, ke6 = KA <<< 77 = (k11R, k12L, k12R, k11L)
+        // ke5, ke6 = KA <<< 77 = (k11R, k12L, k12R, k11L)
+        Unsafe.Add(ref k0, 24) = Swap(Unsafe.Add(ref k0, 14), Unsafe.Add(ref k0, 15));
         Unsafe.Add(ref k0, 25) = Swap(Unsafe.Add(ref k0, 15), Unsafe.Add(ref k0, 14));
-        Unsafe.Add(ref k0, 26) = Unsafe.Add(ref k0, 9);                                           // k19, k20 = KR <<< 94 = (ke2, ke1)
+        // k19, k20 = KR <<< 94 = (ke2, ke1)
+        Unsafe.Add(ref k0, 26) = Unsafe.Add(ref k0, 9);
         Unsafe.Add(ref k0, 27) = Unsafe.Add(ref k0, 8);
-        Rotate(kaHigh, kaLow, 94, out Unsafe.Add(ref k0, 28), out Unsafe.Add(ref k0, 29));        // k21, k22 = KA <<< 94
-        Rotate(klHigh, klLow, 111, out Unsafe.Add(ref k0, 30), out Unsafe.Add(ref k0, 31));       // k23, k24 = KL <<< 111
+        Rotate(kaHigh, kaLow, 94, out Unsafe.Add(ref k0, 28), out Unsafe.Add(ref k0, 29));      // k21, k22 = KA <<< 94
+        Rotate(klHigh, klLow, 111, out Unsafe.Add(ref k0, 30), out Unsafe.Add(ref k0, 31));     // k23, k24 = KL <<< 111
         Rotate(kbHigh, kbLow, 111, out h, out l);               // kw3, kw4 = KB <<< 111
         Unsafe.Add(ref k0, 32) = h;
         Unsafe.Add(ref k0, 33) = l;

@@ -156,11 +156,14 @@ internal sealed class CamelliaTable32Kernel : BlockCipherKernel, ICbcEncryptKern
 
     /// <summary>Two independent blocks, interleaved round by round (same subkeys).</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void Block2(ref uint k, int groups, ref uint a0, ref uint a1, ref uint a2, ref uint a3, ref uint b0, ref uint b1, ref uint b2, ref uint b3)
+    private static void Block2(ref uint k, int groups, ref uint a0, ref uint a1, ref uint a2, ref uint a3, ref uint b0,
+        ref uint b1, ref uint b2, ref uint b3)
     {
         ref uint sp = ref MemoryMarshal.GetReference(CamelliaTables.SP32.AsSpan());
-        uint al0 = a0 ^ k, al1 = a1 ^ Unsafe.Add(ref k, 1), ar0 = a2 ^ Unsafe.Add(ref k, 2), ar1 = a3 ^ Unsafe.Add(ref k, 3);
-        uint bl0 = b0 ^ k, bl1 = b1 ^ Unsafe.Add(ref k, 1), br0 = b2 ^ Unsafe.Add(ref k, 2), br1 = b3 ^ Unsafe.Add(ref k, 3);
+        uint al0 = a0 ^ k, al1 = a1 ^ Unsafe.Add(ref k, 1), ar0 = a2 ^ Unsafe.Add(ref k, 2),
+            ar1 = a3 ^ Unsafe.Add(ref k, 3);
+        uint bl0 = b0 ^ k, bl1 = b1 ^ Unsafe.Add(ref k, 1), br0 = b2 ^ Unsafe.Add(ref k, 2),
+            br1 = b3 ^ Unsafe.Add(ref k, 3);
         k = ref Unsafe.Add(ref k, 4);
         for (int group = 0; group < groups; group++)
         {
@@ -180,7 +183,8 @@ internal sealed class CamelliaTable32Kernel : BlockCipherKernel, ICbcEncryptKern
 
             for (int i = 0; i < 12; i += 4)
             {
-                uint k0 = Unsafe.Add(ref k, i), k1 = Unsafe.Add(ref k, i + 1), k2 = Unsafe.Add(ref k, i + 2), k3 = Unsafe.Add(ref k, i + 3);
+                uint k0 = Unsafe.Add(ref k, i), k1 = Unsafe.Add(ref k, i + 1), k2 = Unsafe.Add(ref k, i + 2),
+                    k3 = Unsafe.Add(ref k, i + 3);
                 Round(ref sp, al0 ^ k0, al1 ^ k1, ref ar0, ref ar1);
                 Round(ref sp, bl0 ^ k0, bl1 ^ k1, ref br0, ref br1);
                 Round(ref sp, ar0 ^ k2, ar1 ^ k3, ref al0, ref al1);

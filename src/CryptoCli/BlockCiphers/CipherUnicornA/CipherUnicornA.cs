@@ -52,7 +52,8 @@ public sealed class CipherUnicornA : BlockCipherAlgorithm
 
     internal static readonly BlockCipherKernelRegistry Kernels = new(
 #if NET
-        new BlockCipherKernelEntry("table32-bmi1", _ => System.Runtime.Intrinsics.X86.Bmi1.IsSupported, (key, _) => new CipherUnicornAKernel<Bmi1ByteExtractor>(key)),
+        new BlockCipherKernelEntry("table32-bmi1", _ => System.Runtime.Intrinsics.X86.Bmi1.IsSupported,
+            (key, _) => new CipherUnicornAKernel<Bmi1ByteExtractor>(key)),
 #endif
         new BlockCipherKernelEntry("table32", _ => true, (key, _) => new CipherUnicornAKernel<ShiftByteExtractor>(key)),
         new BlockCipherKernelEntry("reference", _ => true, (key, _) => new CipherUnicornAReferenceKernel(key),

@@ -47,8 +47,10 @@ public sealed class Hierocrypt3 : BlockCipherAlgorithm
 
     // P2's conclusion, which our benchmark repeats: 64-bit words win in a 64-bit process.
     internal static readonly BlockCipherKernelRegistry Kernels = new(
-        new BlockCipherKernelEntry("table64", _ => true, (key, _) => new Hierocrypt3Table64Kernel(key), preference: KernelPreference.On64BitProcess),
-        new BlockCipherKernelEntry("table32", _ => true, (key, _) => new Hierocrypt3Table32Kernel(key), preference: KernelPreference.On32BitProcess),
+        new BlockCipherKernelEntry("table64", _ => true, (key, _) => new Hierocrypt3Table64Kernel(key),
+            preference: KernelPreference.On64BitProcess),
+        new BlockCipherKernelEntry("table32", _ => true, (key, _) => new Hierocrypt3Table32Kernel(key),
+            preference: KernelPreference.On32BitProcess),
         new BlockCipherKernelEntry("reference", _ => true, (key, _) => new Hierocrypt3ReferenceKernel(key),
             preference: KernelPreference.TestsAndBenchmarksOnly));
 

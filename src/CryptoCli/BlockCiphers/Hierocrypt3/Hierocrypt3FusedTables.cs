@@ -36,8 +36,10 @@ internal static class Hierocrypt3FusedTables
 
     static Hierocrypt3FusedTables()
     {
-        (Encryption32, Encryption32Patterns, Encryption64) = Build(Hierocrypt3Tables.SBox, Hierocrypt3Tables.MdsLRow, Hierocrypt3Tables.MdsHRow);
-        (Decryption32, Decryption32Patterns, Decryption64) = Build(Hierocrypt3Tables.InverseSBox, Hierocrypt3Tables.InverseMdsLRow, Hierocrypt3Tables.InverseMdsHRow);
+        (Encryption32, Encryption32Patterns, Encryption64) = Build(Hierocrypt3Tables.SBox, Hierocrypt3Tables.MdsLRow,
+            Hierocrypt3Tables.MdsHRow);
+        (Decryption32, Decryption32Patterns, Decryption64) = Build(Hierocrypt3Tables.InverseSBox,
+            Hierocrypt3Tables.InverseMdsLRow, Hierocrypt3Tables.InverseMdsHRow);
     }
 
     /// <summary>
@@ -56,7 +58,8 @@ internal static class Hierocrypt3FusedTables
     }
 
     private static uint Spread(int pattern, byte value) =>
-        (uint)(((pattern >> 3) & 1) * (value << 24) | ((pattern >> 2) & 1) * (value << 16) | ((pattern >> 1) & 1) * (value << 8) | (pattern & 1) * value);
+        (uint)(((pattern >> 3) & 1) * (value << 24) | ((pattern >> 2) & 1) * (value << 16)
+            | ((pattern >> 1) & 1) * (value << 8) | (pattern & 1) * value);
 
     private static (uint[] Tables32, byte[] Patterns, ulong[] Tables64) Build(byte[] box, byte[] mdsL, byte[] mdsH)
     {
@@ -103,7 +106,8 @@ internal static class Hierocrypt3FusedTables
             {
                 // E_k: output rows (0, 2); O_k: output rows (1, 3), high word first.
                 tables64[k * 256 + x] = ((ulong)Spread(Pattern(mdsH, k, 0), s) << 32) | Spread(Pattern(mdsH, k, 2), s);
-                tables64[(4 + k) * 256 + x] = ((ulong)Spread(Pattern(mdsH, k, 1), s) << 32) | Spread(Pattern(mdsH, k, 3), s);
+                tables64[(4 + k) * 256 + x] = ((ulong)Spread(Pattern(mdsH, k, 1), s) << 32)
+                    | Spread(Pattern(mdsH, k, 3), s);
             }
         }
 

@@ -77,7 +77,8 @@ internal static class Hierocrypt3KeySchedule
             uint z1h = z[0], z1l = z[1], z3h = z[4], z3l = z[5];
             (uint vh, uint vl) = F(z1h ^ z3h, z1l ^ z3l);
             SigmaInverse(z, g[2 * r], g[2 * r + 1]);
-            Store(roundKeys, r, z3h ^ z[0], z3l ^ z[1], z[4] ^ vh, z[5] ^ vl, z[6] ^ vh, z[7] ^ vl, z1h ^ z[6], z1l ^ z[7]);
+            Store(roundKeys, r, z3h ^ z[0], z3l ^ z[1], z[4] ^ vh, z[5] ^ vl, z[6] ^ vh, z[7] ^ vl, z1h ^ z[6],
+                z1l ^ z[7]);
             P32Inverse(z);
         }
 

@@ -28,7 +28,8 @@ internal sealed class Hierocrypt3Table32Kernel : BlockCipherKernel
         _rounds = Hierocrypt3KeySchedule.Rounds(key.Length);
         _encryptionKey = Hierocrypt3KeySchedule.Expand(key);
         _decryptionKey = Hierocrypt3KeySchedule.ToDecryption(_encryptionKey);
-        ByteOrder.EnsureInitialized(); // before the AggressiveOptimization loops compile, so the byte-order test folds away
+        // Before the AggressiveOptimization loops compile, so that the byte-order test folds away.
+        ByteOrder.EnsureInitialized();
     }
 
     public override string Name => "table32";
@@ -139,12 +140,14 @@ internal sealed class Hierocrypt3Table32Kernel : BlockCipherKernel
     /// Entry <paramref name="index"/> of the table at <paramref name="offset"/> (the offset folds into the address).
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static uint At(ref uint tables, int offset, uint index) => Unsafe.Add(ref Unsafe.Add(ref tables, offset), (nint)index);
+    private static uint At(ref uint tables, int offset, uint index) =>
+        Unsafe.Add(ref Unsafe.Add(ref tables, offset), (nint)index);
 
     /// <summary>XOR K1 is done by the caller; S-box + MDS_L on one row through the four mdsL_ST tables.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static uint XsFirstHalf(ref uint t, uint x) =>
-        At(ref t, 0, x >> 24) ^ At(ref t, 256, (byte)(x >> 16)) ^ At(ref t, 512, (byte)(x >> 8)) ^ At(ref t, 768, (byte)x);
+        At(ref t, 0, x >> 24) ^ At(ref t, 256, (byte)(x >> 16)) ^ At(ref t, 512, (byte)(x >> 8))
+            ^ At(ref t, 768, (byte)x);
 
     /// <summary>
     /// One MDSH_ST look-up: pattern table <paramref name="slot"/> at byte <paramref name="shift"/>/8 (from the right)
@@ -158,7 +161,8 @@ internal sealed class Hierocrypt3Table32Kernel : BlockCipherKernel
     private static uint SubWord(ref uint t, uint x)
     {
         const int S = Hierocrypt3FusedTables.SBoxSlot * 256;
-        return (At(ref t, S, x >> 24) << 24) | (At(ref t, S, (byte)(x >> 16)) << 16) | (At(ref t, S, (byte)(x >> 8)) << 8) | At(ref t, S, (byte)x);
+        return (At(ref t, S, x >> 24) << 24) | (At(ref t, S, (byte)(x >> 16)) << 16)
+            | (At(ref t, S, (byte)(x >> 8)) << 8) | At(ref t, S, (byte)x);
     }
 
     /// <summary>Last round: the second S-box layer without MDS_H, then the final key.</summary>

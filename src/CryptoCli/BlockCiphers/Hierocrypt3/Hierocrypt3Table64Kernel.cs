@@ -33,16 +33,19 @@ internal sealed class Hierocrypt3Table64Kernel : BlockCipherKernel
         _decryptionKey = Pack(decryption, _rounds);
         CryptographicOperations.ZeroMemory(MemoryMarshal.AsBytes(encryption.AsSpan()));
         CryptographicOperations.ZeroMemory(MemoryMarshal.AsBytes(decryption.AsSpan()));
-        ByteOrder.EnsureInitialized(); // before the AggressiveOptimization loops compile, so the byte-order test folds away
+        // Before the AggressiveOptimization loops compile, so that the byte-order test folds away.
+        ByteOrder.EnsureInitialized();
     }
 
     public override string Name => "table64";
 
     public override void EncryptBlocks(ReadOnlySpan<byte> source, Span<byte> destination) =>
-        Transform(source, destination, _encryptionKey, Hierocrypt3FusedTables.Encryption32, Hierocrypt3FusedTables.Encryption64);
+        Transform(source, destination, _encryptionKey, Hierocrypt3FusedTables.Encryption32,
+            Hierocrypt3FusedTables.Encryption64);
 
     public override void DecryptBlocks(ReadOnlySpan<byte> source, Span<byte> destination) =>
-        Transform(source, destination, _decryptionKey, Hierocrypt3FusedTables.Decryption32, Hierocrypt3FusedTables.Decryption64);
+        Transform(source, destination, _decryptionKey, Hierocrypt3FusedTables.Decryption32,
+            Hierocrypt3FusedTables.Decryption64);
 
     // Round keys as (K1 rows 0||2, K1 rows 1||3, K2 rows 0||2, K2 rows 1||3) per round, then the final K1 (2 words).
     private static ulong[] Pack(uint[] rows, int rounds)
@@ -65,7 +68,8 @@ internal sealed class Hierocrypt3Table64Kernel : BlockCipherKernel
     // The whole-buffer loop runs long on its first calls: compile it optimized at once rather than as tier-0/OSR code.
     [MethodImpl(MethodImplOptions.AggressiveOptimization)]
 #endif
-    private void Transform(ReadOnlySpan<byte> source, Span<byte> destination, ulong[] key, uint[] tables32, ulong[] tables64)
+    private void Transform(ReadOnlySpan<byte> source, Span<byte> destination, ulong[] key, uint[] tables32,
+        ulong[] tables64)
     {
         ref uint t = ref MemoryMarshal.GetReference(tables32.AsSpan());
         ref ulong h = ref MemoryMarshal.GetReference(tables64.AsSpan());
@@ -76,14 +80,18 @@ internal sealed class Hierocrypt3Table64Kernel : BlockCipherKernel
         for (int offset = 0; offset < source.Length; offset += 16)
         {
             ref ulong k = ref MemoryMarshal.GetReference(key.AsSpan());
-            ulong a = ((ulong)ByteOrder.ReadUInt32BigEndian(ref input, offset) << 32) | ByteOrder.ReadUInt32BigEndian(ref input, offset + 8);
-            ulong b = ((ulong)ByteOrder.ReadUInt32BigEndian(ref input, offset + 4) << 32) | ByteOrder.ReadUInt32BigEndian(ref input, offset + 12);
+            ulong a = ((ulong)ByteOrder.ReadUInt32BigEndian(ref input, offset) << 32)
+                | ByteOrder.ReadUInt32BigEndian(ref input, offset + 8);
+            ulong b = ((ulong)ByteOrder.ReadUInt32BigEndian(ref input, offset + 4) << 32)
+                | ByteOrder.ReadUInt32BigEndian(ref input, offset + 12);
             for (int round = 1; ; round++)
             {
                 ulong x = a ^ k;
                 ulong y = b ^ Unsafe.Add(ref k, 1);
-                ulong u = (((ulong)XsFirstHalf(ref t, (uint)(x >> 32)) << 32) | XsFirstHalf(ref t, (uint)x)) ^ Unsafe.Add(ref k, 2);
-                ulong v = (((ulong)XsFirstHalf(ref t, (uint)(y >> 32)) << 32) | XsFirstHalf(ref t, (uint)y)) ^ Unsafe.Add(ref k, 3);
+                ulong u = (((ulong)XsFirstHalf(ref t, (uint)(x >> 32)) << 32) | XsFirstHalf(ref t, (uint)x))
+                    ^ Unsafe.Add(ref k, 2);
+                ulong v = (((ulong)XsFirstHalf(ref t, (uint)(y >> 32)) << 32) | XsFirstHalf(ref t, (uint)y))
+                    ^ Unsafe.Add(ref k, 3);
                 k = ref Unsafe.Add(ref k, 4);
                 if (round == rounds)
                 {
@@ -107,12 +115,14 @@ internal sealed class Hierocrypt3Table64Kernel : BlockCipherKernel
     /// Entry <paramref name="index"/> of the table at <paramref name="offset"/> (the offset folds into the address).
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static T At<T>(ref T tables, int offset, uint index) => Unsafe.Add(ref Unsafe.Add(ref tables, offset), (nint)index);
+    private static T At<T>(ref T tables, int offset, uint index) =>
+        Unsafe.Add(ref Unsafe.Add(ref tables, offset), (nint)index);
 
     /// <summary>S-box + MDS_L on one row through the four mdsL_ST tables.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static uint XsFirstHalf(ref uint t, uint x) =>
-        At(ref t, 0, x >> 24) ^ At(ref t, 256, (byte)(x >> 16)) ^ At(ref t, 512, (byte)(x >> 8)) ^ At(ref t, 768, (byte)x);
+        At(ref t, 0, x >> 24) ^ At(ref t, 256, (byte)(x >> 16)) ^ At(ref t, 512, (byte)(x >> 8))
+            ^ At(ref t, 768, (byte)x);
 
     /// <summary>
     /// E tables (output rows 0 and 2) over the row held in bits <paramref name="shift"/>..+31 of <paramref name="w"/>.

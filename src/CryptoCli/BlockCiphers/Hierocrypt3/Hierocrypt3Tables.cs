@@ -136,11 +136,13 @@ internal static class Hierocrypt3Tables
         uint r0 = state[0], r1 = state[1], r2 = state[2], r3 = state[3];
         for (int i = 0; i < 4; i++)
         {
-            state[i] = Times(row[(4 - i) % 4], r0) ^ Times(row[(5 - i) % 4], r1) ^ Times(row[(6 - i) % 4], r2) ^ Times(row[(7 - i) % 4], r3);
+            state[i] = Times(row[(4 - i) % 4], r0) ^ Times(row[(5 - i) % 4], r1) ^ Times(row[(6 - i) % 4], r2)
+                ^ Times(row[(7 - i) % 4], r3);
         }
     }
 
     /// <summary>The S-box on each byte of a word.</summary>
     public static uint SubWord(byte[] box, uint w) =>
-        ((uint)box[w >> 24] << 24) | ((uint)box[(byte)(w >> 16)] << 16) | ((uint)box[(byte)(w >> 8)] << 8) | box[(byte)w];
+        ((uint)box[w >> 24] << 24) | ((uint)box[(byte)(w >> 16)] << 16) | ((uint)box[(byte)(w >> 8)] << 8)
+            | box[(byte)w];
 }

@@ -17,7 +17,8 @@ namespace CryptoCli;
 /// (Encrypt = AESENC: the key XORed after the round); <see cref="RijndaelAesNiKernel"/> and
 /// <see cref="RijndaelArmKernel"/> name its two instances.
 /// </summary>
-internal abstract class RijndaelAesKernel<TAes> : BlockCipherKernel, ICbcEncryptKernel, ICbcMacKernel, ICbcDecryptKernel, ICfbEncryptKernel, ICounterModeKernel
+internal abstract class RijndaelAesKernel<TAes> : BlockCipherKernel, ICbcEncryptKernel, ICbcMacKernel,
+    ICbcDecryptKernel, ICfbEncryptKernel, ICounterModeKernel
     where TAes : struct, IAesRound
 {
     private const int Lanes = 8;
@@ -57,7 +58,8 @@ internal abstract class RijndaelAesKernel<TAes> : BlockCipherKernel, ICbcEncrypt
 
         for (; offset < length; offset += 16)
         {
-            EncryptBlock(ref keys, _rounds, Vector128.LoadUnsafe(ref Unsafe.Add(ref src, offset))).StoreUnsafe(ref Unsafe.Add(ref dst, offset));
+            EncryptBlock(ref keys, _rounds,
+                Vector128.LoadUnsafe(ref Unsafe.Add(ref src, offset))).StoreUnsafe(ref Unsafe.Add(ref dst, offset));
         }
     }
 
@@ -69,11 +71,13 @@ internal abstract class RijndaelAesKernel<TAes> : BlockCipherKernel, ICbcEncrypt
     private static void Encrypt4(ref Vector128<byte> keys, int rounds, ref byte src, ref byte dst)
     {
         Vector128<byte> key = keys;
-        Vector128<byte> b0 = Load(ref src, 0) ^ key, b1 = Load(ref src, 1) ^ key, b2 = Load(ref src, 2) ^ key, b3 = Load(ref src, 3) ^ key;
+        Vector128<byte> b0 = Load(ref src, 0) ^ key, b1 = Load(ref src, 1) ^ key, b2 = Load(ref src, 2) ^ key,
+            b3 = Load(ref src, 3) ^ key;
         for (int i = 1; i < rounds; i++)
         {
             key = Unsafe.Add(ref keys, i);
-            b0 = TAes.Encrypt(b0, key); b1 = TAes.Encrypt(b1, key); b2 = TAes.Encrypt(b2, key); b3 = TAes.Encrypt(b3, key);
+            b0 = TAes.Encrypt(b0, key); b1 = TAes.Encrypt(b1, key);
+            b2 = TAes.Encrypt(b2, key); b3 = TAes.Encrypt(b3, key);
         }
 
         key = Unsafe.Add(ref keys, rounds);
@@ -82,11 +86,13 @@ internal abstract class RijndaelAesKernel<TAes> : BlockCipherKernel, ICbcEncrypt
     }
 
     public override void EncryptBlock(ReadOnlySpan<byte> source, Span<byte> destination) =>
-        EncryptBlock(ref MemoryMarshal.GetArrayDataReference(_encryptionKeys), _rounds, Vector128.LoadUnsafe(ref MemoryMarshal.GetReference(source)))
+        EncryptBlock(ref MemoryMarshal.GetArrayDataReference(_encryptionKeys), _rounds,
+            Vector128.LoadUnsafe(ref MemoryMarshal.GetReference(source)))
             .StoreUnsafe(ref MemoryMarshal.GetReference(destination));
 
     public override void DecryptBlock(ReadOnlySpan<byte> source, Span<byte> destination) =>
-        DecryptBlock(ref MemoryMarshal.GetArrayDataReference(_decryptionKeys), _rounds, Vector128.LoadUnsafe(ref MemoryMarshal.GetReference(source)))
+        DecryptBlock(ref MemoryMarshal.GetArrayDataReference(_decryptionKeys), _rounds,
+            Vector128.LoadUnsafe(ref MemoryMarshal.GetReference(source)))
             .StoreUnsafe(ref MemoryMarshal.GetReference(destination));
 
     // The eight-block loops are out of line so that a lone block inlines into its caller, and compiled optimised at
@@ -103,7 +109,8 @@ internal abstract class RijndaelAesKernel<TAes> : BlockCipherKernel, ICbcEncrypt
         {
             ref byte s = ref Unsafe.Add(ref src, offset);
             Encrypt8(ref keys, rounds,
-                Load(ref s, 0), Load(ref s, 1), Load(ref s, 2), Load(ref s, 3), Load(ref s, 4), Load(ref s, 5), Load(ref s, 6), Load(ref s, 7),
+                Load(ref s, 0), Load(ref s, 1), Load(ref s, 2), Load(ref s, 3), Load(ref s, 4), Load(ref s, 5),
+                Load(ref s, 6), Load(ref s, 7),
                 ref Unsafe.Add(ref dst, offset));
         }
 
@@ -119,7 +126,8 @@ internal abstract class RijndaelAesKernel<TAes> : BlockCipherKernel, ICbcEncrypt
         int offset = length >= Lanes * 16 ? DecryptLanes(ref keys, _rounds, ref src, ref dst, length) : 0;
         for (; offset < length; offset += 16)
         {
-            DecryptBlock(ref keys, _rounds, Vector128.LoadUnsafe(ref Unsafe.Add(ref src, offset))).StoreUnsafe(ref Unsafe.Add(ref dst, offset));
+            DecryptBlock(ref keys, _rounds,
+                Vector128.LoadUnsafe(ref Unsafe.Add(ref src, offset))).StoreUnsafe(ref Unsafe.Add(ref dst, offset));
         }
     }
 
@@ -132,7 +140,8 @@ internal abstract class RijndaelAesKernel<TAes> : BlockCipherKernel, ICbcEncrypt
         {
             ref byte s = ref Unsafe.Add(ref src, offset);
             Decrypt8(ref keys, rounds,
-                Load(ref s, 0), Load(ref s, 1), Load(ref s, 2), Load(ref s, 3), Load(ref s, 4), Load(ref s, 5), Load(ref s, 6), Load(ref s, 7),
+                Load(ref s, 0), Load(ref s, 1), Load(ref s, 2), Load(ref s, 3), Load(ref s, 4), Load(ref s, 5),
+                Load(ref s, 6), Load(ref s, 7),
                 out Vector128<byte> p0, out Vector128<byte> p1, out Vector128<byte> p2, out Vector128<byte> p3,
                 out Vector128<byte> p4, out Vector128<byte> p5, out Vector128<byte> p6, out Vector128<byte> p7);
             ref byte d = ref Unsafe.Add(ref dst, offset);
@@ -188,8 +197,8 @@ internal abstract class RijndaelAesKernel<TAes> : BlockCipherKernel, ICbcEncrypt
     /// ciphertext, when wanted, is recovered off the chain by XORing K[0] xor P[i+1] back.
     /// </summary>
     [MethodImpl(MethodImplOptions.NoInlining | MethodImplOptions.AggressiveOptimization)]
-    private static Vector128<byte> ChainCbc(ref Vector128<byte> keys, int rounds, ref byte src, ref byte dst, int length,
-        Vector128<byte> chain, bool storeCiphertext)
+    private static Vector128<byte> ChainCbc(ref Vector128<byte> keys, int rounds, ref byte src, ref byte dst,
+        int length, Vector128<byte> chain, bool storeCiphertext)
     {
         Vector128<byte> firstKey = keys;
         Vector128<byte> lastKey = Unsafe.Add(ref keys, rounds);
@@ -224,7 +233,8 @@ internal abstract class RijndaelAesKernel<TAes> : BlockCipherKernel, ICbcEncrypt
         Vector128<byte> feedback = Vector128.LoadUnsafe(ref MemoryMarshal.GetReference(register));
         for (int offset = 0; offset < source.Length; offset += 16)
         {
-            feedback = EncryptBlock(ref keys, _rounds, feedback) ^ Vector128.LoadUnsafe(ref Unsafe.Add(ref src, offset));
+            feedback = EncryptBlock(ref keys, _rounds, feedback)
+                ^ Vector128.LoadUnsafe(ref Unsafe.Add(ref src, offset));
             feedback.StoreUnsafe(ref Unsafe.Add(ref dst, offset));
         }
 
@@ -254,7 +264,8 @@ internal abstract class RijndaelAesKernel<TAes> : BlockCipherKernel, ICbcEncrypt
     /// CBC decryption of every whole run of eight blocks, <paramref name="chain"/> carried; returns the bytes done.
     /// </summary>
     [MethodImpl(MethodImplOptions.NoInlining | MethodImplOptions.AggressiveOptimization)]
-    private static int DecryptCbcLanes(ref Vector128<byte> keys, int rounds, ref byte src, ref byte dst, int length, ref Vector128<byte> chain)
+    private static int DecryptCbcLanes(ref Vector128<byte> keys, int rounds, ref byte src, ref byte dst, int length,
+        ref Vector128<byte> chain)
     {
         int offset = 0;
         for (; offset <= length - Lanes * 16; offset += Lanes * 16)
@@ -275,7 +286,8 @@ internal abstract class RijndaelAesKernel<TAes> : BlockCipherKernel, ICbcEncrypt
         return offset;
     }
 
-    public void TransformCtr(ReadOnlySpan<byte> source, Span<byte> destination, Span<byte> counterBlock, CounterWidth width)
+    public void TransformCtr(ReadOnlySpan<byte> source, Span<byte> destination, Span<byte> counterBlock,
+        CounterWidth width)
     {
         ref byte src = ref MemoryMarshal.GetReference(source);
         ref byte dst = ref MemoryMarshal.GetReference(destination);
@@ -283,11 +295,14 @@ internal abstract class RijndaelAesKernel<TAes> : BlockCipherKernel, ICbcEncrypt
         // The shared generator keeps the big-endian counter as two native words and applies the counter width.
         var counter = new Counter128(counterBlock, width);
         int length = source.Length;
-        int offset = length >= Lanes * 16 ? TransformCtrLanes(ref keys, _rounds, ref src, ref dst, length, ref counter) : 0;
+        int offset = length >= Lanes * 16
+            ? TransformCtrLanes(ref keys, _rounds, ref src, ref dst, length, ref counter)
+            : 0;
         for (; offset <= length - 16; offset += 16)
         {
             Vector128<byte> keystream = EncryptBlock(ref keys, _rounds, NextCounter(ref counter));
-            (Vector128.LoadUnsafe(ref Unsafe.Add(ref src, offset)) ^ keystream).StoreUnsafe(ref Unsafe.Add(ref dst, offset));
+            (Vector128.LoadUnsafe(ref Unsafe.Add(ref src, offset))
+                ^ keystream).StoreUnsafe(ref Unsafe.Add(ref dst, offset));
         }
 
         if (offset < length)
@@ -302,7 +317,8 @@ internal abstract class RijndaelAesKernel<TAes> : BlockCipherKernel, ICbcEncrypt
     /// Counter mode over every whole run of eight blocks, the counter advanced; returns the bytes done.
     /// </summary>
     [MethodImpl(MethodImplOptions.NoInlining | MethodImplOptions.AggressiveOptimization)]
-    private static int TransformCtrLanes(ref Vector128<byte> keys, int rounds, ref byte src, ref byte dst, int length, ref Counter128 counter)
+    private static int TransformCtrLanes(ref Vector128<byte> keys, int rounds, ref byte src, ref byte dst, int length,
+        ref Counter128 counter)
     {
         int offset = 0;
         for (; offset <= length - Lanes * 16; offset += Lanes * 16)
@@ -324,15 +340,18 @@ internal abstract class RijndaelAesKernel<TAes> : BlockCipherKernel, ICbcEncrypt
             }
             else
             {
-                k0 = NextCounter(ref counter); k1 = NextCounter(ref counter); k2 = NextCounter(ref counter); k3 = NextCounter(ref counter);
-                k4 = NextCounter(ref counter); k5 = NextCounter(ref counter); k6 = NextCounter(ref counter); k7 = NextCounter(ref counter);
+                k0 = NextCounter(ref counter); k1 = NextCounter(ref counter);
+                k2 = NextCounter(ref counter); k3 = NextCounter(ref counter);
+                k4 = NextCounter(ref counter); k5 = NextCounter(ref counter);
+                k6 = NextCounter(ref counter); k7 = NextCounter(ref counter);
             }
 
             // Encrypt8 stores the keystream in place over the destination; XOR the source in afterwards.
             ref byte s = ref Unsafe.Add(ref src, offset);
             Vector128<byte> m0 = Load(ref s, 0), m1 = Load(ref s, 1), m2 = Load(ref s, 2), m3 = Load(ref s, 3);
             Vector128<byte> m4 = Load(ref s, 4), m5 = Load(ref s, 5), m6 = Load(ref s, 6), m7 = Load(ref s, 7);
-            EncryptXor8(ref keys, rounds, k0, k1, k2, k3, k4, k5, k6, k7, m0, m1, m2, m3, m4, m5, m6, m7, ref Unsafe.Add(ref dst, offset));
+            EncryptXor8(ref keys, rounds, k0, k1, k2, k3, k4, k5, k6, k7, m0, m1, m2, m3, m4, m5, m6, m7,
+                ref Unsafe.Add(ref dst, offset));
         }
 
         return offset;
@@ -340,7 +359,8 @@ internal abstract class RijndaelAesKernel<TAes> : BlockCipherKernel, ICbcEncrypt
 
     /// <summary>The last, partial block of counter mode (1 to 15 bytes), through a wiped stack block.</summary>
     [MethodImpl(MethodImplOptions.NoInlining)]
-    private static void TransformCtrTail(ref Vector128<byte> keys, int rounds, ReadOnlySpan<byte> source, Span<byte> destination, ref Counter128 counter)
+    private static void TransformCtrTail(ref Vector128<byte> keys, int rounds, ReadOnlySpan<byte> source,
+        Span<byte> destination, ref Counter128 counter)
     {
         Span<byte> block = stackalloc byte[16];
         EncryptBlock(ref keys, rounds, NextCounter(ref counter)).StoreUnsafe(ref MemoryMarshal.GetReference(block));
@@ -357,10 +377,12 @@ internal abstract class RijndaelAesKernel<TAes> : BlockCipherKernel, ICbcEncrypt
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static Vector128<byte> Load(ref byte source, int block) => Vector128.LoadUnsafe(ref source, (nuint)(16 * block));
+    private static Vector128<byte> Load(ref byte source, int block) =>
+        Vector128.LoadUnsafe(ref source, (nuint)(16 * block));
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void Store(ref byte destination, int block, Vector128<byte> value) => value.StoreUnsafe(ref destination, (nuint)(16 * block));
+    private static void Store(ref byte destination, int block, Vector128<byte> value) =>
+        value.StoreUnsafe(ref destination, (nuint)(16 * block));
 
     // One block: the first nine rounds, which every key size has (10 to 14 rounds), are written out, so that a lone
     // block costs no loop branches; a short call's instructions then fit the out-of-order window with the next call's.
@@ -420,8 +442,10 @@ internal abstract class RijndaelAesKernel<TAes> : BlockCipherKernel, ICbcEncrypt
         for (int i = 1; i < rounds; i++)
         {
             key = Unsafe.Add(ref keys, i);
-            b0 = TAes.Encrypt(b0, key); b1 = TAes.Encrypt(b1, key); b2 = TAes.Encrypt(b2, key); b3 = TAes.Encrypt(b3, key);
-            b4 = TAes.Encrypt(b4, key); b5 = TAes.Encrypt(b5, key); b6 = TAes.Encrypt(b6, key); b7 = TAes.Encrypt(b7, key);
+            b0 = TAes.Encrypt(b0, key); b1 = TAes.Encrypt(b1, key);
+            b2 = TAes.Encrypt(b2, key); b3 = TAes.Encrypt(b3, key);
+            b4 = TAes.Encrypt(b4, key); b5 = TAes.Encrypt(b5, key);
+            b6 = TAes.Encrypt(b6, key); b7 = TAes.Encrypt(b7, key);
         }
 
         key = Unsafe.Add(ref keys, rounds);
@@ -444,16 +468,22 @@ internal abstract class RijndaelAesKernel<TAes> : BlockCipherKernel, ICbcEncrypt
         for (int i = 1; i < rounds; i++)
         {
             key = Unsafe.Add(ref keys, i);
-            b0 = TAes.Encrypt(b0, key); b1 = TAes.Encrypt(b1, key); b2 = TAes.Encrypt(b2, key); b3 = TAes.Encrypt(b3, key);
-            b4 = TAes.Encrypt(b4, key); b5 = TAes.Encrypt(b5, key); b6 = TAes.Encrypt(b6, key); b7 = TAes.Encrypt(b7, key);
+            b0 = TAes.Encrypt(b0, key); b1 = TAes.Encrypt(b1, key);
+            b2 = TAes.Encrypt(b2, key); b3 = TAes.Encrypt(b3, key);
+            b4 = TAes.Encrypt(b4, key); b5 = TAes.Encrypt(b5, key);
+            b6 = TAes.Encrypt(b6, key); b7 = TAes.Encrypt(b7, key);
         }
 
         // The last round key is XORed into the message first, so EncryptLast's own XOR finishes both at once.
         key = Unsafe.Add(ref keys, rounds);
-        Store(ref destination, 0, TAes.EncryptLast(b0, key ^ m0)); Store(ref destination, 1, TAes.EncryptLast(b1, key ^ m1));
-        Store(ref destination, 2, TAes.EncryptLast(b2, key ^ m2)); Store(ref destination, 3, TAes.EncryptLast(b3, key ^ m3));
-        Store(ref destination, 4, TAes.EncryptLast(b4, key ^ m4)); Store(ref destination, 5, TAes.EncryptLast(b5, key ^ m5));
-        Store(ref destination, 6, TAes.EncryptLast(b6, key ^ m6)); Store(ref destination, 7, TAes.EncryptLast(b7, key ^ m7));
+        Store(ref destination, 0, TAes.EncryptLast(b0, key ^ m0));
+        Store(ref destination, 1, TAes.EncryptLast(b1, key ^ m1));
+        Store(ref destination, 2, TAes.EncryptLast(b2, key ^ m2));
+        Store(ref destination, 3, TAes.EncryptLast(b3, key ^ m3));
+        Store(ref destination, 4, TAes.EncryptLast(b4, key ^ m4));
+        Store(ref destination, 5, TAes.EncryptLast(b5, key ^ m5));
+        Store(ref destination, 6, TAes.EncryptLast(b6, key ^ m6));
+        Store(ref destination, 7, TAes.EncryptLast(b7, key ^ m7));
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
@@ -468,13 +498,17 @@ internal abstract class RijndaelAesKernel<TAes> : BlockCipherKernel, ICbcEncrypt
         for (int i = 1; i < rounds; i++)
         {
             key = Unsafe.Add(ref keys, i);
-            b0 = TAes.Decrypt(b0, key); b1 = TAes.Decrypt(b1, key); b2 = TAes.Decrypt(b2, key); b3 = TAes.Decrypt(b3, key);
-            b4 = TAes.Decrypt(b4, key); b5 = TAes.Decrypt(b5, key); b6 = TAes.Decrypt(b6, key); b7 = TAes.Decrypt(b7, key);
+            b0 = TAes.Decrypt(b0, key); b1 = TAes.Decrypt(b1, key);
+            b2 = TAes.Decrypt(b2, key); b3 = TAes.Decrypt(b3, key);
+            b4 = TAes.Decrypt(b4, key); b5 = TAes.Decrypt(b5, key);
+            b6 = TAes.Decrypt(b6, key); b7 = TAes.Decrypt(b7, key);
         }
 
         key = Unsafe.Add(ref keys, rounds);
-        p0 = TAes.DecryptLast(b0, key); p1 = TAes.DecryptLast(b1, key); p2 = TAes.DecryptLast(b2, key); p3 = TAes.DecryptLast(b3, key);
-        p4 = TAes.DecryptLast(b4, key); p5 = TAes.DecryptLast(b5, key); p6 = TAes.DecryptLast(b6, key); p7 = TAes.DecryptLast(b7, key);
+        p0 = TAes.DecryptLast(b0, key); p1 = TAes.DecryptLast(b1, key);
+        p2 = TAes.DecryptLast(b2, key); p3 = TAes.DecryptLast(b3, key);
+        p4 = TAes.DecryptLast(b4, key); p5 = TAes.DecryptLast(b5, key);
+        p6 = TAes.DecryptLast(b6, key); p7 = TAes.DecryptLast(b7, key);
     }
 
     protected override void Dispose(bool disposing)

@@ -72,9 +72,11 @@ public sealed class RijndaelCipher : BlockCipherAlgorithm
             (key, _) => new RijndaelWideAesNiKernel(key), isConstantTime: true, usesHardware: true),
 #endif
         // The T-table kernel only when the user opts in (AllowVariableTimeTableKernel); otherwise the bitsliced one.
-        new BlockCipherKernelEntry("portable", _ => true, (key, blockSize) => new RijndaelPortableKernel(key, blockSize),
+        new BlockCipherKernelEntry("portable", _ => true,
+            (key, blockSize) => new RijndaelPortableKernel(key, blockSize),
             preference: KernelPreference.VariableTimeOptIn),
-        new BlockCipherKernelEntry("bitsliced", _ => true, (key, blockSize) => new RijndaelBitslicedKernel(key, blockSize), isConstantTime: true));
+        new BlockCipherKernelEntry("bitsliced", _ => true,
+            (key, blockSize) => new RijndaelBitslicedKernel(key, blockSize), isConstantTime: true));
 
     /// <summary>
     /// Opts in to the variable-time T-table kernel wherever the hardware kernel is not used (160-, 192- and 224-bit

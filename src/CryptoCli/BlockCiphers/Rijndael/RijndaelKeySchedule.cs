@@ -31,13 +31,15 @@ internal static class RijndaelKeySchedule
             if (i % keyWords == 0)
             {
                 // RotWord then SubWord, in little-endian word order: bytes (a1, a2, a3, a0).
-                temp = sbox[(byte)(temp >> 8)] | ((uint)sbox[(byte)(temp >> 16)] << 8) | ((uint)sbox[temp >> 24] << 16) | ((uint)sbox[(byte)temp] << 24);
+                temp = sbox[(byte)(temp >> 8)] | ((uint)sbox[(byte)(temp >> 16)] << 8) | ((uint)sbox[temp >> 24] << 16)
+                    | ((uint)sbox[(byte)temp] << 24);
                 temp ^= rcon;
                 rcon = RijndaelTables.Multiply2(rcon);
             }
             else if (keyWords > 6 && i % keyWords == 4)
             {
-                temp = sbox[(byte)temp] | ((uint)sbox[(byte)(temp >> 8)] << 8) | ((uint)sbox[(byte)(temp >> 16)] << 16) | ((uint)sbox[temp >> 24] << 24);
+                temp = sbox[(byte)temp] | ((uint)sbox[(byte)(temp >> 8)] << 8) | ((uint)sbox[(byte)(temp >> 16)] << 16)
+                    | ((uint)sbox[temp >> 24] << 24);
             }
 
             w[i] = w[i - keyWords] ^ temp;
@@ -58,7 +60,8 @@ internal static class RijndaelKeySchedule
             for (int c = 0; c < blockWords; c++)
             {
                 uint word = encryptionKey[(rounds - round) * blockWords + c];
-                d[round * blockWords + c] = round == 0 || round == rounds ? word : RijndaelTables.InverseMixColumn(word);
+                d[round * blockWords + c] =
+                    round == 0 || round == rounds ? word : RijndaelTables.InverseMixColumn(word);
             }
         }
 

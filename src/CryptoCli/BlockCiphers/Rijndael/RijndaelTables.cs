@@ -64,7 +64,8 @@ internal static class RijndaelTables
             Te3[x] = RotateLeft(te, 24);
 
             byte t = InverseSBox[x];
-            uint td = Multiply(t, 14) | ((uint)Multiply(t, 9) << 8) | ((uint)Multiply(t, 13) << 16) | ((uint)Multiply(t, 11) << 24);
+            uint td = Multiply(t, 14) | ((uint)Multiply(t, 9) << 8) | ((uint)Multiply(t, 13) << 16)
+                | ((uint)Multiply(t, 11) << 24);
             Td0[x] = td;
             Td1[x] = RotateLeft(td, 8);
             Td2[x] = RotateLeft(td, 16);
@@ -109,7 +110,8 @@ internal static class RijndaelTables
     /// InvMixColumns of one little-endian column word (used for the equivalent inverse cipher's keys).
     /// </summary>
     public static uint InverseMixColumn(uint column) =>
-        Td0[SBox[(byte)column]] ^ Td1[SBox[(byte)(column >> 8)]] ^ Td2[SBox[(byte)(column >> 16)]] ^ Td3[SBox[column >> 24]];
+        Td0[SBox[(byte)column]] ^ Td1[SBox[(byte)(column >> 8)]] ^ Td2[SBox[(byte)(column >> 16)]]
+            ^ Td3[SBox[column >> 24]];
 
     public static uint RotateLeft(uint value, int count) => (value << count) | (value >> (32 - count));
 

@@ -45,8 +45,9 @@ internal sealed class RijndaelWideAesNiKernel : BlockCipherKernel, ICbcEncryptKe
     private static Vector128<byte>[] BuildMasks(bool encrypt)
     {
         int[] shift = { 0, 1, 3, 4 };
-        int Wide(int i) => 4 * (((i / 4) + (encrypt ? shift[i % 4] : 8 - shift[i % 4])) % 8) + i % 4;           // source of out[i], 32 bytes
-        int Narrow(int i) => 16 * (i / 16) + 4 * ((((i % 16) / 4) + (encrypt ? i % 4 : 4 - i % 4)) % 4) + i % 4; // per half
+        // The source of out[i]: over all 32 bytes, and within each half.
+        int Wide(int i) => 4 * (((i / 4) + (encrypt ? shift[i % 4] : 8 - shift[i % 4])) % 8) + i % 4;
+        int Narrow(int i) => 16 * (i / 16) + 4 * ((((i % 16) / 4) + (encrypt ? i % 4 : 4 - i % 4)) % 4) + i % 4;
         int[] source = new int[32];
         for (int i = 0; i < 32; i++)
         {
@@ -72,16 +73,19 @@ internal sealed class RijndaelWideAesNiKernel : BlockCipherKernel, ICbcEncryptKe
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void Permute(ref Vector128<byte> low, ref Vector128<byte> high, Vector128<byte> m0, Vector128<byte> m1, Vector128<byte> m2, Vector128<byte> m3)
+    private static void Permute(ref Vector128<byte> low, ref Vector128<byte> high, Vector128<byte> m0,
+        Vector128<byte> m1, Vector128<byte> m2, Vector128<byte> m3)
     {
         Vector128<byte> newLow = Ssse3.Shuffle(low, m0) | Ssse3.Shuffle(high, m1);
         high = Ssse3.Shuffle(low, m2) | Ssse3.Shuffle(high, m3);
         low = newLow;
     }
 
-    public override void EncryptBlocks(ReadOnlySpan<byte> source, Span<byte> destination) => Transform(source, destination, encrypt: true);
+    public override void EncryptBlocks(ReadOnlySpan<byte> source, Span<byte> destination) =>
+        Transform(source, destination, encrypt: true);
 
-    public override void DecryptBlocks(ReadOnlySpan<byte> source, Span<byte> destination) => Transform(source, destination, encrypt: false);
+    public override void DecryptBlocks(ReadOnlySpan<byte> source, Span<byte> destination) =>
+        Transform(source, destination, encrypt: false);
 
     private void Transform(ReadOnlySpan<byte> source, Span<byte> destination, bool encrypt)
     {
@@ -104,7 +108,8 @@ internal sealed class RijndaelWideAesNiKernel : BlockCipherKernel, ICbcEncryptKe
 
         for (; offset < length; offset += 32)
         {
-            Vector128<byte> a = Vector128.LoadUnsafe(ref src, (nuint)offset), b = Vector128.LoadUnsafe(ref src, (nuint)offset + 16);
+            Vector128<byte> a = Vector128.LoadUnsafe(ref src, (nuint)offset),
+                b = Vector128.LoadUnsafe(ref src, (nuint)offset + 16);
             Round1(encrypt, ref a, ref b);
             a.StoreUnsafe(ref dst, (nuint)offset);
             b.StoreUnsafe(ref dst, (nuint)offset + 16);
@@ -139,7 +144,8 @@ internal sealed class RijndaelWideAesNiKernel : BlockCipherKernel, ICbcEncryptKe
 
         for (; offset < length; offset += 32)
         {
-            Vector128<byte> c = Vector128.LoadUnsafe(ref src, (nuint)offset), d = Vector128.LoadUnsafe(ref src, (nuint)offset + 16);
+            Vector128<byte> c = Vector128.LoadUnsafe(ref src, (nuint)offset),
+                d = Vector128.LoadUnsafe(ref src, (nuint)offset + 16);
             Vector128<byte> a = c, b = d;
             Round1(false, ref a, ref b);
             (a ^ chainLow).StoreUnsafe(ref dst, (nuint)offset);
@@ -216,13 +222,17 @@ internal sealed class RijndaelWideAesNiKernel : BlockCipherKernel, ICbcEncryptKe
             k1 = Unsafe.Add(ref keys, 2 * round + 1);
             if (encrypt)
             {
-                a0 = X86Aes.Encrypt(a0, k0); b0 = X86Aes.Encrypt(b0, k1); a1 = X86Aes.Encrypt(a1, k0); b1 = X86Aes.Encrypt(b1, k1);
-                a2 = X86Aes.Encrypt(a2, k0); b2 = X86Aes.Encrypt(b2, k1); a3 = X86Aes.Encrypt(a3, k0); b3 = X86Aes.Encrypt(b3, k1);
+                a0 = X86Aes.Encrypt(a0, k0); b0 = X86Aes.Encrypt(b0, k1);
+                a1 = X86Aes.Encrypt(a1, k0); b1 = X86Aes.Encrypt(b1, k1);
+                a2 = X86Aes.Encrypt(a2, k0); b2 = X86Aes.Encrypt(b2, k1);
+                a3 = X86Aes.Encrypt(a3, k0); b3 = X86Aes.Encrypt(b3, k1);
             }
             else
             {
-                a0 = X86Aes.Decrypt(a0, k0); b0 = X86Aes.Decrypt(b0, k1); a1 = X86Aes.Decrypt(a1, k0); b1 = X86Aes.Decrypt(b1, k1);
-                a2 = X86Aes.Decrypt(a2, k0); b2 = X86Aes.Decrypt(b2, k1); a3 = X86Aes.Decrypt(a3, k0); b3 = X86Aes.Decrypt(b3, k1);
+                a0 = X86Aes.Decrypt(a0, k0); b0 = X86Aes.Decrypt(b0, k1);
+                a1 = X86Aes.Decrypt(a1, k0); b1 = X86Aes.Decrypt(b1, k1);
+                a2 = X86Aes.Decrypt(a2, k0); b2 = X86Aes.Decrypt(b2, k1);
+                a3 = X86Aes.Decrypt(a3, k0); b3 = X86Aes.Decrypt(b3, k1);
             }
         }
 
@@ -234,13 +244,17 @@ internal sealed class RijndaelWideAesNiKernel : BlockCipherKernel, ICbcEncryptKe
         k1 = Unsafe.Add(ref keys, 2 * _rounds + 1);
         if (encrypt)
         {
-            a0 = X86Aes.EncryptLast(a0, k0); b0 = X86Aes.EncryptLast(b0, k1); a1 = X86Aes.EncryptLast(a1, k0); b1 = X86Aes.EncryptLast(b1, k1);
-            a2 = X86Aes.EncryptLast(a2, k0); b2 = X86Aes.EncryptLast(b2, k1); a3 = X86Aes.EncryptLast(a3, k0); b3 = X86Aes.EncryptLast(b3, k1);
+            a0 = X86Aes.EncryptLast(a0, k0); b0 = X86Aes.EncryptLast(b0, k1);
+            a1 = X86Aes.EncryptLast(a1, k0); b1 = X86Aes.EncryptLast(b1, k1);
+            a2 = X86Aes.EncryptLast(a2, k0); b2 = X86Aes.EncryptLast(b2, k1);
+            a3 = X86Aes.EncryptLast(a3, k0); b3 = X86Aes.EncryptLast(b3, k1);
         }
         else
         {
-            a0 = X86Aes.DecryptLast(a0, k0); b0 = X86Aes.DecryptLast(b0, k1); a1 = X86Aes.DecryptLast(a1, k0); b1 = X86Aes.DecryptLast(b1, k1);
-            a2 = X86Aes.DecryptLast(a2, k0); b2 = X86Aes.DecryptLast(b2, k1); a3 = X86Aes.DecryptLast(a3, k0); b3 = X86Aes.DecryptLast(b3, k1);
+            a0 = X86Aes.DecryptLast(a0, k0); b0 = X86Aes.DecryptLast(b0, k1);
+            a1 = X86Aes.DecryptLast(a1, k0); b1 = X86Aes.DecryptLast(b1, k1);
+            a2 = X86Aes.DecryptLast(a2, k0); b2 = X86Aes.DecryptLast(b2, k1);
+            a3 = X86Aes.DecryptLast(a3, k0); b3 = X86Aes.DecryptLast(b3, k1);
         }
     }
 

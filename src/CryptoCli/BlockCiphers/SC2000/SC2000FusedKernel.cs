@@ -29,7 +29,8 @@ internal sealed class SC2000FusedKernel : BlockCipherKernel
         _oddRound = SC2000KeySchedule.FullRounds(key.Length) == 7;
         _encryptionKey = SC2000KeySchedule.Expand(key, useFusedTables: true);
         _decryptionKey = SC2000KeySchedule.ReverseGroups(_encryptionKey);
-        ByteOrder.EnsureInitialized(); // before the AggressiveOptimization loops compile, so the byte-order test folds away
+        // Before the AggressiveOptimization loops compile, so that the byte-order test folds away.
+        ByteOrder.EnsureInitialized();
     }
 
     public override string Name => "fused";

@@ -90,7 +90,10 @@ internal static class SC2000KeySchedule
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static uint MS(uint x, bool useFusedTables) => useFusedTables ? FusedMS(ref MemoryMarshal.GetReference(SC2000Tables.FusedMS.AsSpan()), x) : SC2000Tables.M(SC2000Tables.S(x));
+    private static uint MS(uint x, bool useFusedTables) =>
+        useFusedTables
+            ? FusedMS(ref MemoryMarshal.GetReference(SC2000Tables.FusedMS.AsSpan()), x)
+            : SC2000Tables.M(SC2000Tables.S(x));
 
     /// <summary>M∘S by three look-ups in the fused 11-10-11-bit tables.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]

@@ -83,7 +83,8 @@ internal static class SC2000Tables
     /// The S layer, straight from the definition: S6, S5, S5, S5, S5, S6 from the most significant bit.
     /// </summary>
     public static uint S(uint x) =>
-        ((uint)S6[(int)(x >> 26)] << 26) | ((uint)S5[(int)((x >> 21) & 0x1f)] << 21) | ((uint)S5[(int)((x >> 16) & 0x1f)] << 16) |
+        ((uint)S6[(int)(x >> 26)] << 26) | ((uint)S5[(int)((x >> 21) & 0x1f)] << 21)
+            | ((uint)S5[(int)((x >> 16) & 0x1f)] << 16) |
         ((uint)S5[(int)((x >> 11) & 0x1f)] << 11) | ((uint)S5[(int)((x >> 6) & 0x1f)] << 6) | S6[(int)(x & 0x3f)];
 
     /// <summary>The linear layer M, bit by bit from the definition.</summary>

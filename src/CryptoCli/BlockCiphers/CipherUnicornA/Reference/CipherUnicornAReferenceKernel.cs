@@ -165,7 +165,8 @@ internal sealed class CipherUnicornAReferenceKernel : BlockCipherKernel
         for (int r = 0; r < Rounds; r++)
         {
             int k = decrypt ? Rounds - 1 - r : r;
-            (uint f0, uint f1) = F(w[2], w[3], _mainKeys[2 * k], _mainKeys[2 * k + 1], _tempKeys[2 * k], _tempKeys[2 * k + 1]);
+            (uint f0, uint f1) = F(w[2], w[3], _mainKeys[2 * k], _mainKeys[2 * k + 1], _tempKeys[2 * k],
+                _tempKeys[2 * k + 1]);
             if (r < Rounds - 1)
             {
                 uint l0 = w[0], l1 = w[1];

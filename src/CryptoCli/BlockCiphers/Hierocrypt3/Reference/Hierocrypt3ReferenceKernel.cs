@@ -30,12 +30,15 @@ internal sealed class Hierocrypt3ReferenceKernel : BlockCipherKernel
     public override string Name => "reference";
 
     public override void EncryptBlocks(ReadOnlySpan<byte> source, Span<byte> destination) =>
-        Transform(source, destination, _encryptionKey, Hierocrypt3Tables.SBox, Hierocrypt3Tables.MdsLRow, Hierocrypt3Tables.MdsHRow);
+        Transform(source, destination, _encryptionKey, Hierocrypt3Tables.SBox, Hierocrypt3Tables.MdsLRow,
+            Hierocrypt3Tables.MdsHRow);
 
     public override void DecryptBlocks(ReadOnlySpan<byte> source, Span<byte> destination) =>
-        Transform(source, destination, _decryptionKey, Hierocrypt3Tables.InverseSBox, Hierocrypt3Tables.InverseMdsLRow, Hierocrypt3Tables.InverseMdsHRow);
+        Transform(source, destination, _decryptionKey, Hierocrypt3Tables.InverseSBox, Hierocrypt3Tables.InverseMdsLRow,
+            Hierocrypt3Tables.InverseMdsHRow);
 
-    private void Transform(ReadOnlySpan<byte> source, Span<byte> destination, uint[] key, byte[] box, byte[] mdsL, byte[] mdsH)
+    private void Transform(ReadOnlySpan<byte> source, Span<byte> destination, uint[] key, byte[] box, byte[] mdsL,
+        byte[] mdsH)
     {
         Span<uint> state = stackalloc uint[4];
         for (int offset = 0; offset < source.Length; offset += 16)

@@ -114,7 +114,8 @@ internal readonly struct PlaneWord128 : IPlaneWord<PlaneWord128>
     public static void ToLanes(PlaneWord128 word, Span<ulong> lanes) => word._value.CopyTo(lanes);
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static PlaneWord128 FromLanes(ulong lane0, ulong lane1, ulong lane2, ulong lane3) => new(Vector128.Create(lane0, lane1));
+    public static PlaneWord128 FromLanes(ulong lane0, ulong lane1, ulong lane2, ulong lane3) =>
+        new(Vector128.Create(lane0, lane1));
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static ulong Lane(PlaneWord128 word, int index) => index < 2 ? word._value.GetElement(index) : 0;
@@ -132,10 +133,12 @@ internal readonly struct PlaneWord128 : IPlaneWord<PlaneWord128>
     public static PlaneWord128 operator ~(PlaneWord128 value) => new(~value._value);
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static PlaneWord128 operator >>(PlaneWord128 value, int count) => new(Vector128.ShiftRightLogical(value._value, count));
+    public static PlaneWord128 operator >>(PlaneWord128 value, int count) =>
+        new(Vector128.ShiftRightLogical(value._value, count));
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static PlaneWord128 operator <<(PlaneWord128 value, int count) => new(Vector128.ShiftLeft(value._value, count));
+    public static PlaneWord128 operator <<(PlaneWord128 value, int count) =>
+        new(Vector128.ShiftLeft(value._value, count));
 }
 
 /// <summary>Four lanes in an AVX2 register.</summary>
@@ -157,7 +160,8 @@ internal readonly struct PlaneWord256 : IPlaneWord<PlaneWord256>
     public static void ToLanes(PlaneWord256 word, Span<ulong> lanes) => word._value.CopyTo(lanes);
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static PlaneWord256 FromLanes(ulong lane0, ulong lane1, ulong lane2, ulong lane3) => new(Vector256.Create(lane0, lane1, lane2, lane3));
+    public static PlaneWord256 FromLanes(ulong lane0, ulong lane1, ulong lane2, ulong lane3) =>
+        new(Vector256.Create(lane0, lane1, lane2, lane3));
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static ulong Lane(PlaneWord256 word, int index) => word._value.GetElement(index);
@@ -175,8 +179,10 @@ internal readonly struct PlaneWord256 : IPlaneWord<PlaneWord256>
     public static PlaneWord256 operator ~(PlaneWord256 value) => new(~value._value);
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static PlaneWord256 operator >>(PlaneWord256 value, int count) => new(Vector256.ShiftRightLogical(value._value, count));
+    public static PlaneWord256 operator >>(PlaneWord256 value, int count) =>
+        new(Vector256.ShiftRightLogical(value._value, count));
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static PlaneWord256 operator <<(PlaneWord256 value, int count) => new(Vector256.ShiftLeft(value._value, count));
+    public static PlaneWord256 operator <<(PlaneWord256 value, int count) =>
+        new(Vector256.ShiftLeft(value._value, count));
 }

@@ -168,7 +168,8 @@ internal static class RijndaelBitslice
             planes[i] = plane;
         }
 
-        var q = new BitPlanes { P0 = planes[0], P1 = planes[1], P2 = planes[2], P3 = planes[3], P4 = planes[4], P5 = planes[5], P6 = planes[6], P7 = planes[7] };
+        var q = new BitPlanes { P0 = planes[0], P1 = planes[1], P2 = planes[2], P3 = planes[3], P4 = planes[4],
+            P5 = planes[5], P6 = planes[6], P7 = planes[7] };
         SubBytes(ref q);
         planes[0] = q.P0;
         planes[1] = q.P1;

@@ -31,7 +31,8 @@ internal static class RijndaelBitsliceCore
     private static TWord FromLanes(ReadOnlySpan<ulong> lanes) => TWord.FromLanes(lanes);
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static TWord FromLanes(ulong lane0, ulong lane1, ulong lane2, ulong lane3) => TWord.FromLanes(lane0, lane1, lane2, lane3);
+    private static TWord FromLanes(ulong lane0, ulong lane1, ulong lane2, ulong lane3) =>
+        TWord.FromLanes(lane0, lane1, lane2, lane3);
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static ulong Lane(TWord word, int index) => TWord.Lane(word, index);
@@ -77,7 +78,8 @@ internal static class RijndaelBitsliceCore
 #if NET
     [MethodImpl(MethodImplOptions.AggressiveOptimization)]
 #endif
-    public static void Encrypt(ref byte source, ref byte destination, int length, int batchBytes, ReadOnlySpan<ulong> roundKeys, in RowShiftPattern pattern)
+    public static void Encrypt(ref byte source, ref byte destination, int length, int batchBytes,
+        ReadOnlySpan<ulong> roundKeys, in RowShiftPattern pattern)
     {
         ref ulong keys = ref MemoryMarshal.GetReference(roundKeys);
         int rounds = roundKeys.Length / 8 - 1;
@@ -108,7 +110,8 @@ internal static class RijndaelBitsliceCore
 #if NET
     [MethodImpl(MethodImplOptions.AggressiveOptimization)]
 #endif
-    public static void Decrypt(ref byte source, ref byte destination, int length, int batchBytes, ReadOnlySpan<ulong> roundKeys, in RowShiftPattern pattern)
+    public static void Decrypt(ref byte source, ref byte destination, int length, int batchBytes,
+        ReadOnlySpan<ulong> roundKeys, in RowShiftPattern pattern)
     {
         ref ulong keys = ref MemoryMarshal.GetReference(roundKeys);
         int rounds = roundKeys.Length / 8 - 1;
@@ -457,8 +460,10 @@ internal static class RijndaelBitsliceCore
     [MethodImpl(Layer)]
     private static void InverseMixColumns(ref Planes q)
     {
-        TWord u0 = q.P0 ^ RowPlusTwo(q.P0), u1 = q.P1 ^ RowPlusTwo(q.P1), u2 = q.P2 ^ RowPlusTwo(q.P2), u3 = q.P3 ^ RowPlusTwo(q.P3);
-        TWord u4 = q.P4 ^ RowPlusTwo(q.P4), u5 = q.P5 ^ RowPlusTwo(q.P5), u6 = q.P6 ^ RowPlusTwo(q.P6), u7 = q.P7 ^ RowPlusTwo(q.P7);
+        TWord u0 = q.P0 ^ RowPlusTwo(q.P0), u1 = q.P1 ^ RowPlusTwo(q.P1), u2 = q.P2 ^ RowPlusTwo(q.P2),
+            u3 = q.P3 ^ RowPlusTwo(q.P3);
+        TWord u4 = q.P4 ^ RowPlusTwo(q.P4), u5 = q.P5 ^ RowPlusTwo(q.P5), u6 = q.P6 ^ RowPlusTwo(q.P6),
+            u7 = q.P7 ^ RowPlusTwo(q.P7);
         q.P0 ^= u6;
         q.P1 ^= u6 ^ u7;
         q.P2 ^= u0 ^ u7;

@@ -46,7 +46,8 @@ internal sealed class RijndaelBitslicedKernel : BlockCipherKernel
         {
             for (int slot = 0; slot < usedSlots; slot++)
             {
-                ByteOrder.WriteUInt32LittleEndian(ref MemoryMarshal.GetReference(repeated), 4 * slot, words[round * blockWords + slot % blockWords]);
+                ByteOrder.WriteUInt32LittleEndian(ref MemoryMarshal.GetReference(repeated), 4 * slot,
+                    words[round * blockWords + slot % blockWords]);
             }
 
             RijndaelBitslice.Load(ref MemoryMarshal.GetReference(repeated), usedSlots, out BitPlanes planes);
@@ -66,8 +67,10 @@ internal sealed class RijndaelBitslicedKernel : BlockCipherKernel
         // ShiftRows offsets of rows 1..3 (Rijndael proposal, Table 2); decryption shifts the other way.
         (int shift1, int shift2, int shift3) = blockWords switch { < 7 => (1, 2, 3), 7 => (1, 2, 4), _ => (1, 3, 4) };
         _shiftRows = new RowShiftPattern(blockWords, blocksPerBatch, shift1, shift2, shift3);
-        _inverseShiftRows = new RowShiftPattern(blockWords, blocksPerBatch, blockWords - shift1, blockWords - shift2, blockWords - shift3);
-        ByteOrder.EnsureInitialized(); // before the AggressiveOptimization loops compile, so the byte-order test folds away
+        _inverseShiftRows = new RowShiftPattern(blockWords, blocksPerBatch, blockWords - shift1, blockWords - shift2,
+            blockWords - shift3);
+        // Before the AggressiveOptimization loops compile, so that the byte-order test folds away.
+        ByteOrder.EnsureInitialized();
     }
 
     public override string Name => "bitsliced";
@@ -143,7 +146,8 @@ internal sealed class RijndaelBitslicedKernel : BlockCipherKernel
         }
         else
         {
-            RijndaelBitsliceCore<TWord>.Decrypt(ref input, ref output, length, _batchBytes, _roundKeys, _inverseShiftRows);
+            RijndaelBitsliceCore<TWord>.Decrypt(ref input, ref output, length, _batchBytes, _roundKeys,
+                _inverseShiftRows);
         }
 #else
         if (encrypt)
@@ -157,5 +161,6 @@ internal sealed class RijndaelBitslicedKernel : BlockCipherKernel
 #endif
     }
 
-    protected override void Dispose(bool disposing) => CryptographicOperations.ZeroMemory(MemoryMarshal.AsBytes(_roundKeys.AsSpan()));
+    protected override void Dispose(bool disposing) =>
+        CryptographicOperations.ZeroMemory(MemoryMarshal.AsBytes(_roundKeys.AsSpan()));
 }
