@@ -46,18 +46,24 @@ public sealed class ECDsaSecp192r1 : ECDsa
     private const string CurveOid = "1.2.840.10045.3.1.1";
     private const int FieldSize = 24;
     private const int SignatureSize = 2 * FieldSize;
-    private const string CurveNotSupportedMessage = "The specified curve is not supported: this type implements secp192r1 (NIST P-192, OID 1.2.840.10045.3.1.1) only.";
-    private const string InvalidKeyParametersMessage = "The specified key parameters are not valid. Q.X and Q.Y must be 24 bytes, and D, if present, 24 bytes.";
+    private const string CurveNotSupportedMessage =
+        "The specified curve is not supported: this type implements secp192r1 (NIST P-192, "
+        + "OID 1.2.840.10045.3.1.1) only.";
+    private const string InvalidKeyParametersMessage =
+        "The specified key parameters are not valid. Q.X and Q.Y must be 24 bytes, and D, if present, 24 bytes.";
     private const string PointNotOnCurveMessage = "The public key is not a point on the curve.";
     private const string PrivateKeyRangeMessage = "The private key is not in the range [1, n-1].";
     private const string KeyMismatchMessage = "The private key does not match the public key.";
-    private const string NoPrivateKeyMessage = "Object contains only the public half of a key pair. A private key must also be provided.";
+    private const string NoPrivateKeyMessage =
+        "Object contains only the public half of a key pair. A private key must also be provided.";
 
     private static readonly KeySizes[] s_legalKeySizes = { new KeySizes(192, 192, 0) };
 
     // Domain parameters (FIPS 186-4 D.1.2.1), big-endian, for explicit-curve import and export.
-    private static readonly byte[] s_prime = ToBytes(new P192FieldElement(P192FieldElement.P0, P192FieldElement.P1, P192FieldElement.P2));
-    private static readonly byte[] s_a = ToBytes(new P192FieldElement(P192FieldElement.P0 - 3, P192FieldElement.P1, P192FieldElement.P2));
+    private static readonly byte[] s_prime =
+        ToBytes(new P192FieldElement(P192FieldElement.P0, P192FieldElement.P1, P192FieldElement.P2));
+    private static readonly byte[] s_a =
+        ToBytes(new P192FieldElement(P192FieldElement.P0 - 3, P192FieldElement.P1, P192FieldElement.P2));
     private static readonly byte[] s_b = ToBytes(P192Curve.B);
     private static readonly byte[] s_gx = ToBytes(P192Curve.G.X);
     private static readonly byte[] s_gy = ToBytes(P192Curve.G.Y);
@@ -67,7 +73,8 @@ public sealed class ECDsaSecp192r1 : ECDsa
     private ulong[]? _privateKey; // three limbs, little-endian; wiped on Dispose and on key replacement
     private bool _disposed;
 #if NET
-    private IncrementalHash? _zeroKeyHmac; // RFC 6979's first HMAC key (all zeros), kept between signatures; see TakeZeroKeyHmac
+    // RFC 6979's first HMAC key (all zeros), kept between signatures; see TakeZeroKeyHmac.
+    private IncrementalHash? _zeroKeyHmac;
 #endif
     private BlindingPool? _blindingPool; // random bytes for the blinding of the next signatures; see BlindingPool
 
@@ -146,7 +153,8 @@ public sealed class ECDsaSecp192r1 : ECDsa
 
             P192Curve.MultiplyBase(scalar, out P192ProjectivePoint derived);
             derived.TryToAffine(out P192AffinePoint derivedAffine);
-            if (hasQ && !(derivedAffine.X.EqualsVariableTime(publicKey.X) && derivedAffine.Y.EqualsVariableTime(publicKey.Y)))
+            if (hasQ && !(derivedAffine.X.EqualsVariableTime(publicKey.X)
+                && derivedAffine.Y.EqualsVariableTime(publicKey.Y)))
             {
                 throw new CryptographicException(KeyMismatchMessage);
             }
@@ -226,7 +234,8 @@ public sealed class ECDsaSecp192r1 : ECDsa
     /// <summary>Verifies an r || s signature of a hash; false for any malformed signature.</summary>
     /// <param name="hash">The digest.</param>
     /// <param name="signature">48 bytes r || s.</param>
-    public override bool VerifyHash(ReadOnlySpan<byte> hash, ReadOnlySpan<byte> signature) => VerifyHashP1363(hash, signature);
+    public override bool VerifyHash(ReadOnlySpan<byte> hash, ReadOnlySpan<byte> signature) =>
+        VerifyHashP1363(hash, signature);
 
     /// <summary>
     /// Signs a hash in the given format (IEEE P1363 r || s or DER); false when the destination is too short.
@@ -235,7 +244,8 @@ public sealed class ECDsaSecp192r1 : ECDsa
     /// <param name="destination">The signature's buffer; not written when too short.</param>
     /// <param name="signatureFormat">The encoding of the signature.</param>
     /// <param name="bytesWritten">The signature's length, or 0.</param>
-    protected override bool TrySignHashCore(ReadOnlySpan<byte> hash, Span<byte> destination, DSASignatureFormat signatureFormat, out int bytesWritten)
+    protected override bool TrySignHashCore(ReadOnlySpan<byte> hash, Span<byte> destination,
+        DSASignatureFormat signatureFormat, out int bytesWritten)
     {
         if (signatureFormat == DSASignatureFormat.IeeeP1363FixedFieldConcatenation)
         {
@@ -286,7 +296,8 @@ public sealed class ECDsaSecp192r1 : ECDsa
     /// <param name="hash">The digest.</param>
     /// <param name="signature">r || s (48 bytes) or a DER SEQUENCE of two INTEGERs.</param>
     /// <param name="signatureFormat">The encoding of the signature.</param>
-    protected override bool VerifyHashCore(ReadOnlySpan<byte> hash, ReadOnlySpan<byte> signature, DSASignatureFormat signatureFormat)
+    protected override bool VerifyHashCore(ReadOnlySpan<byte> hash, ReadOnlySpan<byte> signature,
+        DSASignatureFormat signatureFormat)
     {
         if (signatureFormat == DSASignatureFormat.IeeeP1363FixedFieldConcatenation)
         {
@@ -309,7 +320,8 @@ public sealed class ECDsaSecp192r1 : ECDsa
     {
         try
         {
-            AsnDecoder.ReadSequence(der, AsnEncodingRules.DER, out int contentOffset, out int contentLength, out int consumed);
+            AsnDecoder.ReadSequence(der, AsnEncodingRules.DER, out int contentOffset, out int contentLength,
+                out int consumed);
             if (consumed != der.Length)
             {
                 return false;
@@ -319,7 +331,8 @@ public sealed class ECDsaSecp192r1 : ECDsa
             ReadOnlySpan<byte> r = AsnDecoder.ReadIntegerBytes(content, AsnEncodingRules.DER, out int rLength);
             content = content.Slice(rLength);
             ReadOnlySpan<byte> s = AsnDecoder.ReadIntegerBytes(content, AsnEncodingRules.DER, out int sLength);
-            return content.Length == sLength && TryCopyUnsigned(r, raw.Slice(0, FieldSize)) && TryCopyUnsigned(s, raw.Slice(FieldSize));
+            return content.Length == sLength && TryCopyUnsigned(r, raw.Slice(0, FieldSize))
+                && TryCopyUnsigned(s, raw.Slice(FieldSize));
         }
         catch (AsnContentException)
         {
@@ -551,13 +564,15 @@ public sealed class ECDsaSecp192r1 : ECDsa
     /// <summary>
     /// r = x(k*G) mod n, s = k^-1 (e + r d) mod n; false when r or s is zero (then the next nonce is tried).
     /// </summary>
-    internal static bool TrySign(in P192Scalar privateKey, in P192Scalar e, in P192Scalar nonce, out P192Scalar r, out P192Scalar s) =>
+    internal static bool TrySign(
+        in P192Scalar privateKey, in P192Scalar e, in P192Scalar nonce, out P192Scalar r, out P192Scalar s) =>
         TrySign(privateKey, e, nonce, null, out r, out s);
 
     /// <summary>
     /// As above, with the blinding factors' random bytes from a pool (null: from the system's generator).
     /// </summary>
-    private static bool TrySign(in P192Scalar privateKey, in P192Scalar e, in P192Scalar nonce, BlindingPool? blindingPool, out P192Scalar r, out P192Scalar s)
+    private static bool TrySign(in P192Scalar privateKey, in P192Scalar e, in P192Scalar nonce,
+        BlindingPool? blindingPool, out P192Scalar r, out P192Scalar s)
     {
         // k*G and the values derived from k and d are secret: they live in stack buffers wiped in finally.
         Span<P192ProjectivePoint> nonceTimesG = stackalloc P192ProjectivePoint[1];
@@ -575,7 +590,8 @@ public sealed class ECDsaSecp192r1 : ECDsa
                 blindingPool.Take(randomBytes);
             }
 
-            return TrySignCore(privateKey, e, nonce, nonceTimesG, fieldSecrets, scalarSecrets, randomBytes, out r, out s);
+            return TrySignCore(privateKey, e, nonce, nonceTimesG, fieldSecrets, scalarSecrets, randomBytes, out r,
+                out s);
         }
         finally
         {
@@ -767,7 +783,8 @@ public sealed class ECDsaSecp192r1 : ECDsa
             string? value = curve.Oid.Value;
             string? name = curve.Oid.FriendlyName;
             if (value == CurveOid
-                || (string.IsNullOrEmpty(value) && (name == "nistP192" || name == "secp192r1" || name == "prime192v1" || name == "ECDSA_P192")))
+                || (string.IsNullOrEmpty(value)
+                    && (name == "nistP192" || name == "secp192r1" || name == "prime192v1" || name == "ECDSA_P192")))
             {
                 return;
             }

@@ -83,7 +83,8 @@ internal static class P192Curve
     }
 
     [MethodImpl(P192FieldElement.HotPath)]
-    private static void MultiplyBaseCore(in P192Scalar odd, ulong evenMask, Span<int> digits, out P192ProjectivePoint result)
+    private static void MultiplyBaseCore(in P192Scalar odd, ulong evenMask, Span<int> digits,
+        out P192ProjectivePoint result)
     {
         ulong w0 = odd.L0, w1 = odd.L1, w2 = odd.L2;
         for (int i = 0; i < CombRows - 1; i++)
@@ -184,7 +185,8 @@ internal static class P192Curve
 
     /// <summary>u1*G + u2*Q (variable-time; for public values only). Q must be a valid point.</summary>
     [MethodImpl(P192FieldElement.HotPath)]
-    public static void MultiplyTwoVariableTime(in P192Scalar u1, in P192Scalar u2, in P192AffinePoint q, out P192JacobianPoint result)
+    public static void MultiplyTwoVariableTime(in P192Scalar u1, in P192Scalar u2, in P192AffinePoint q,
+        out P192JacobianPoint result)
     {
         Span<short> nafG = stackalloc short[MaxNafLength];
         Span<short> nafQ = stackalloc short[MaxNafLength];

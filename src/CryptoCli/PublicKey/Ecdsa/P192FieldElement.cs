@@ -405,7 +405,8 @@ internal struct P192FieldElement
     public static void InvertVariableTime(in P192FieldElement a, out P192FieldElement result)
     {
 #if NET
-        P192SafeGcd.InvertVariableTime(a.L0, a.L1, a.L2, P192SafeGcd.FieldPrime, out result.L0, out result.L1, out result.L2);
+        P192SafeGcd.InvertVariableTime(a.L0, a.L1, a.L2, P192SafeGcd.FieldPrime, out result.L0, out result.L1,
+            out result.L2);
 #else
         P192Scalar.InvertModOddVariableTime(a.L0, a.L1, a.L2, P0, P1, P2, out result.L0, out result.L1, out result.L2);
 #endif

@@ -280,7 +280,8 @@ internal struct P192JacobianPoint
     /// the cases p = infinity, p = q and p = -q are handled.
     /// </summary>
     [MethodImpl(P192FieldElement.HotPath)]
-    public static void AddCachedVariableTime(in P192JacobianPoint p, in P192JacobianPoint q, in P192FieldElement z2z2, in P192FieldElement z2z2z2, out P192JacobianPoint result)
+    public static void AddCachedVariableTime(in P192JacobianPoint p, in P192JacobianPoint q, in P192FieldElement z2z2,
+        in P192FieldElement z2z2z2, out P192JacobianPoint result)
     {
         if (p.IsInfinity)
         {
@@ -317,7 +318,8 @@ internal struct P192JacobianPoint
 
     /// <summary>X3 = r^2 - H^3 - 2 U1 H^2, Y3 = r (U1 H^2 - X3) - S1 H^3.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void Finish(in P192FieldElement u1, in P192FieldElement s1, in P192FieldElement h, in P192FieldElement r, out P192FieldElement x3, out P192FieldElement y3)
+    private static void Finish(in P192FieldElement u1, in P192FieldElement s1, in P192FieldElement h,
+        in P192FieldElement r, out P192FieldElement x3, out P192FieldElement y3)
     {
         Square(h, out P192FieldElement hh);
         Multiply(h, hh, out P192FieldElement hhh);

@@ -46,7 +46,8 @@ internal static class P192SafeGcd
 {
     internal const ulong Mask62 = ulong.MaxValue >> 2;
 
-    public static readonly P192SafeGcdModulus FieldPrime = new(P192FieldElement.P0, P192FieldElement.P1, P192FieldElement.P2);
+    public static readonly P192SafeGcdModulus FieldPrime =
+        new(P192FieldElement.P0, P192FieldElement.P1, P192FieldElement.P2);
 
     public static readonly P192SafeGcdModulus GroupOrder = new(P192Scalar.N0, P192Scalar.N1, P192Scalar.N2);
 
@@ -60,7 +61,8 @@ internal static class P192SafeGcd
 
     /// <summary>a^-1 mod m for a in [0, m-1] (0 maps to 0) and m prime. VARIABLE-TIME.</summary>
     [MethodImpl(P192FieldElement.HotPath)]
-    public static void InvertVariableTime(ulong a0, ulong a1, ulong a2, P192SafeGcdModulus m, out ulong r0, out ulong r1, out ulong r2)
+    public static void InvertVariableTime(ulong a0, ulong a1, ulong a2, P192SafeGcdModulus m, out ulong r0,
+        out ulong r1, out ulong r2)
     {
         // Invariants (mod m): d * a = f and e * a = g, up to the common factor 2^(-62 * batches) that the matrix
         // application removes from d and e along the way. Start: d = 0, e = 1, f = m, g = a, eta = -1.
@@ -92,7 +94,8 @@ internal static class P192SafeGcd
     /// scaled by 2^62, such that 2^62 [f'; g'] = [u v; q r] [f; g]. Runs of zeros in g are skipped at once, and up to
     /// 6 (or 4) bits of g are cancelled per step with a small inverse of f modulo 2^6 (2^4).
     /// </summary>
-    private static long DivSteps62(long eta, ulong f, ulong g, out long uOut, out long vOut, out long qOut, out long rOut)
+    private static long DivSteps62(long eta, ulong f, ulong g, out long uOut, out long vOut, out long qOut,
+        out long rOut)
     {
         ulong u = 1, v = 0, q = 0, r = 1;
         int i = 62;
@@ -184,7 +187,8 @@ internal static class P192SafeGcd
     /// (-2m, m).
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void UpdateDe(ref long d0, ref long d1, ref long d2, ref long d3, ref long e0, ref long e1, ref long e2, ref long e3, long u, long v, long q, long r, P192SafeGcdModulus m)
+    private static void UpdateDe(ref long d0, ref long d1, ref long d2, ref long d3, ref long e0, ref long e1,
+        ref long e2, ref long e3, long u, long v, long q, long r, P192SafeGcdModulus m)
     {
         // md, me start as [u, q] when d < 0 plus [v, r] when e < 0, which keeps the results in range.
         long sd = d3 >> 63, se = e3 >> 63;
@@ -238,7 +242,8 @@ internal static class P192SafeGcd
 
     /// <summary>[f; g] = [u v; q r] [f; g] / 2^62 (exact).</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void UpdateFg(ref long f0, ref long f1, ref long f2, ref long f3, ref long g0, ref long g1, ref long g2, ref long g3, long u, long v, long q, long r)
+    private static void UpdateFg(ref long f0, ref long f1, ref long f2, ref long f3, ref long g0, ref long g1,
+        ref long g2, ref long g3, long u, long v, long q, long r)
     {
         Accumulator cf = default, cg = default;
         cf.Add(u, f0);

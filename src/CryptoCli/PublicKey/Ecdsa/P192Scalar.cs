@@ -155,7 +155,8 @@ internal struct P192Scalar
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void MontgomeryStep(ulong a0, ulong a1, ulong a2, ulong bi, ulong nPrime, ref ulong t0, ref ulong t1, ref ulong t2, ref ulong t3)
+    private static void MontgomeryStep(ulong a0, ulong a1, ulong a2, ulong bi, ulong nPrime, ref ulong t0, ref ulong t1,
+        ref ulong t2, ref ulong t3)
     {
         // t += a * bi
         ulong carry = MulAdd(a0, bi, t0, 0, out t0);
@@ -180,7 +181,8 @@ internal struct P192Scalar
     }
 
     /// <summary>a * R mod n.</summary>
-    public static void ToMontgomery(in P192Scalar a, out P192Scalar result) => MontgomeryMultiply(a, s_rSquared, out result);
+    public static void ToMontgomery(in P192Scalar a, out P192Scalar result) =>
+        MontgomeryMultiply(a, s_rSquared, out result);
 
     /// <summary>
     /// a^-1 * R mod n (the inverse in Montgomery form, so that MontgomeryMultiply(inverse, x) = x / a), by Fermat:
@@ -225,7 +227,8 @@ internal struct P192Scalar
     {
 #if NET
         // Bernstein-Yang divsteps, about twice as fast; the binary algorithm below stays the portable path.
-        P192SafeGcd.InvertVariableTime(a.L0, a.L1, a.L2, P192SafeGcd.GroupOrder, out result.L0, out result.L1, out result.L2);
+        P192SafeGcd.InvertVariableTime(a.L0, a.L1, a.L2, P192SafeGcd.GroupOrder, out result.L0, out result.L1,
+            out result.L2);
 #else
         InvertModOddVariableTime(a.L0, a.L1, a.L2, N0, N1, N2, out result.L0, out result.L1, out result.L2);
 #endif
@@ -236,7 +239,8 @@ internal struct P192Scalar
     /// Elliptic Curve Cryptography, Algorithm 2.22). VARIABLE-TIME: its branches and loop counts depend on a.
     /// </summary>
     [MethodImpl(P192FieldElement.HotPath)]
-    internal static void InvertModOddVariableTime(ulong a0, ulong a1, ulong a2, ulong m0, ulong m1, ulong m2, out ulong r0, out ulong r1, out ulong r2)
+    internal static void InvertModOddVariableTime(ulong a0, ulong a1, ulong a2, ulong m0, ulong m1, ulong m2,
+        out ulong r0, out ulong r1, out ulong r2)
     {
         // invariants: x1 * a = u and x2 * a = v (mod m); gcd(u, v) = 1 throughout
         ulong u0 = a0, u1 = a1, u2 = a2;
@@ -315,7 +319,8 @@ internal struct P192Scalar
 
     /// <summary>x = x - y mod m for x, y &lt; m.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void SubtractMod(ref ulong x0, ref ulong x1, ref ulong x2, ulong y0, ulong y1, ulong y2, ulong m0, ulong m1, ulong m2)
+    private static void SubtractMod(ref ulong x0, ref ulong x1, ref ulong x2, ulong y0, ulong y1, ulong y2, ulong m0,
+        ulong m1, ulong m2)
     {
         ulong d0 = SubBorrow(x0, y0, 0, out ulong borrow);
         ulong d1 = SubBorrow(x1, y1, borrow, out borrow);

@@ -30,7 +30,10 @@ internal ref struct Rfc6979Nonce
     };
 
     public static int OutputLength(HashAlgorithmName hash) =>
-        hash == HashAlgorithmName.SHA1 ? 20 : hash == HashAlgorithmName.SHA384 ? 48 : hash == HashAlgorithmName.SHA512 ? 64 : 32;
+        hash == HashAlgorithmName.SHA1 ? 20
+        : hash == HashAlgorithmName.SHA384 ? 48
+        : hash == HashAlgorithmName.SHA512 ? 64
+        : 32;
 
     /// <summary>Steps b-f. <paramref name="k"/> and <paramref name="v"/> are at least 64 bytes of scratch.</summary>
     /// <param name="hash">The HMAC's hash.</param>
@@ -43,7 +46,8 @@ internal ref struct Rfc6979Nonce
     /// then reuses its key state instead of a one-shot call, which re-derives the key state every time. It is left
     /// reset (its key state is public; the message, which holds the private key, is gone).
     /// </param>
-    public Rfc6979Nonce(HashAlgorithmName hash, ReadOnlySpan<byte> privateKey24, in P192Scalar reducedHash, Span<byte> k, Span<byte> v, IncrementalHash? zeroKeyHmac = null)
+    public Rfc6979Nonce(HashAlgorithmName hash, ReadOnlySpan<byte> privateKey24, in P192Scalar reducedHash,
+        Span<byte> k, Span<byte> v, IncrementalHash? zeroKeyHmac = null)
     {
         _hash = hash;
         int length = OutputLength(hash);

@@ -47,14 +47,17 @@ internal readonly struct Fp2 : System.IEquatable<Fp2>
     /// <summary>x·y + z·w with one reduction per coordinate (four products; every sum stays below 2^64).</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static Fp2 MulAdd(Fp2 x, Fp2 y, Fp2 z, Fp2 w) => new(
-        MersenneField.Reduce((ulong)x.Re * y.Re + (ulong)(P - x.Im) * y.Im + (ulong)z.Re * w.Re + (ulong)(P - z.Im) * w.Im),
+        MersenneField.Reduce((ulong)x.Re * y.Re + (ulong)(P - x.Im) * y.Im + (ulong)z.Re * w.Re
+            + (ulong)(P - z.Im) * w.Im),
         MersenneField.Reduce((ulong)x.Re * y.Im + (ulong)x.Im * y.Re + (ulong)z.Re * w.Im + (ulong)z.Im * w.Re));
 
     /// <summary>x·y − z·w with one reduction per coordinate.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static Fp2 MulSub(Fp2 x, Fp2 y, Fp2 z, Fp2 w) => new(
-        MersenneField.Reduce((ulong)x.Re * y.Re + (ulong)(P - x.Im) * y.Im + (ulong)(P - z.Re) * w.Re + (ulong)z.Im * w.Im),
-        MersenneField.Reduce((ulong)x.Re * y.Im + (ulong)x.Im * y.Re + (ulong)(P - z.Re) * w.Im + (ulong)(P - z.Im) * w.Re));
+        MersenneField.Reduce((ulong)x.Re * y.Re + (ulong)(P - x.Im) * y.Im + (ulong)(P - z.Re) * w.Re
+            + (ulong)z.Im * w.Im),
+        MersenneField.Reduce((ulong)x.Re * y.Im + (ulong)x.Im * y.Re + (ulong)(P - z.Re) * w.Im
+            + (ulong)(P - z.Im) * w.Re));
 
     /// <summary>x·y + z with one reduction per coordinate (sums stay below 2^63).</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
@@ -163,5 +166,7 @@ internal readonly struct Fp2 : System.IEquatable<Fp2>
 
     public static bool operator !=(Fp2 x, Fp2 y) => !x.Equals(y);
 
-    public override string ToString() => "[" + Re.ToString(System.Globalization.CultureInfo.InvariantCulture) + "," + Im.ToString(System.Globalization.CultureInfo.InvariantCulture) + "]";
+    public override string ToString() =>
+        "[" + Re.ToString(System.Globalization.CultureInfo.InvariantCulture) + ","
+            + Im.ToString(System.Globalization.CultureInfo.InvariantCulture) + "]";
 }

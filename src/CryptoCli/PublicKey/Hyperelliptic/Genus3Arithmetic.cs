@@ -202,6 +202,7 @@ internal static class Genus3Arithmetic
         Fp2 p1 = Fp2.MinusMul(n5 - q2, q3, p2);
         Fp2 p0 = n4 - Fp2.MulAdd(q3, p1, q2, p2) - q1;
 
-        return new Genus3Divisor(3, p0, p1, p2, Fp2.MulMinus(vp3, p0, vp0), Fp2.MulMinus(vp3, p1, vp1), Fp2.MulMinus(vp3, p2, vp2));
+        return new Genus3Divisor(3, p0, p1, p2, Fp2.MulMinus(vp3, p0, vp0), Fp2.MulMinus(vp3, p1, vp1),
+            Fp2.MulMinus(vp3, p2, vp2));
     }
 }

@@ -68,7 +68,8 @@ public static class Genus3Curve
     /// </summary>
     /// <param name="value">The divisor D.</param>
     /// <param name="scalar">k; any integer, reduced mod <see cref="Order"/> (negative k gives [−|k|]D).</param>
-    public static Genus3Divisor Multiply(Genus3Divisor value, BigInteger scalar) => MultiplySkewFrobenius(value, scalar);
+    public static Genus3Divisor Multiply(Genus3Divisor value, BigInteger scalar) =>
+        MultiplySkewFrobenius(value, scalar);
 
     /// <summary>
     /// [k]D by plain width-5 NAF on the whole scalar reduced mod N: about 183 doublings and 30 additions for a

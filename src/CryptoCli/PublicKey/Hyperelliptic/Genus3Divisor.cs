@@ -62,7 +62,8 @@ public readonly struct Genus3Divisor : IEquatable<Genus3Divisor>
     public static Genus3Divisor operator +(Genus3Divisor left, Genus3Divisor right) => Genus3Curve.Add(left, right);
 
     /// <summary>D − E = D + (−E).</summary>
-    public static Genus3Divisor operator -(Genus3Divisor left, Genus3Divisor right) => Genus3Curve.Add(left, right.Negate());
+    public static Genus3Divisor operator -(Genus3Divisor left, Genus3Divisor right) =>
+        Genus3Curve.Add(left, right.Negate());
 
     /// <summary>Compares two divisors (Mumford representations are unique).</summary>
     public static bool operator ==(Genus3Divisor left, Genus3Divisor right) => left.Equals(right);
@@ -155,7 +156,8 @@ public readonly struct Genus3Divisor : IEquatable<Genus3Divisor>
             }
             else
             {
-                throw new FormatException($"Unexpected or repeated key \"{key}\" in a divisor; expected \"u\" and \"v\".");
+                throw new FormatException(
+                    $"Unexpected or repeated key \"{key}\" in a divisor; expected \"u\" and \"v\".");
             }
         }
         while (reader.TryRead(','));
@@ -179,7 +181,8 @@ public readonly struct Genus3Divisor : IEquatable<Genus3Divisor>
 
         if (v.Length != degree)
         {
-            throw new CryptographicException($"Invalid genus-3 divisor: v must have exactly deg u = {degree} coefficients, found {v.Length}.");
+            throw new CryptographicException(
+                $"Invalid genus-3 divisor: v must have exactly deg u = {degree} coefficients, found {v.Length}.");
         }
 
         var divisor = new Genus3Divisor(
@@ -192,7 +195,8 @@ public readonly struct Genus3Divisor : IEquatable<Genus3Divisor>
             degree > 2 ? v[2] : Fp2.Zero);
         if (!divisor.IsValid())
         {
-            throw new CryptographicException("Invalid genus-3 divisor: u does not divide f − v², so (u, v) is not on the curve's Jacobian.");
+            throw new CryptographicException(
+                "Invalid genus-3 divisor: u does not divide f − v², so (u, v) is not on the curve's Jacobian.");
         }
 
         return divisor;
@@ -320,7 +324,8 @@ public readonly struct Genus3Divisor : IEquatable<Genus3Divisor>
                     list.Add(new Fp2(re, im));
                     if (list.Count > 4)
                     {
-                        throw new CryptographicException("Invalid genus-3 divisor: more than 4 coefficients in u or v.");
+                        throw new CryptographicException(
+                            "Invalid genus-3 divisor: more than 4 coefficients in u or v.");
                     }
                 }
                 while (TryRead(','));
@@ -341,7 +346,8 @@ public readonly struct Genus3Divisor : IEquatable<Genus3Divisor>
                 _position++;
                 if (value >= MersenneField.P)
                 {
-                    throw new FormatException($"A coefficient at position {start} is not a residue below p = 2^31 - 1.");
+                    throw new FormatException(
+                        $"A coefficient at position {start} is not a residue below p = 2^31 - 1.");
                 }
             }
 

@@ -37,7 +37,8 @@ internal readonly struct SignedScalar
         limbs[1] = high;
     }
 
-    public BigInteger ToBigInteger() => (new BigInteger(High) << 64 | Low) - (IsNegative ? BigInteger.One << 128 : BigInteger.Zero);
+    public BigInteger ToBigInteger() =>
+        (new BigInteger(High) << 64 | Low) - (IsNegative ? BigInteger.One << 128 : BigInteger.Zero);
 }
 
 /// <summary>φ~ on Mumford coordinates and the fixed-width decomposition of scalars.</summary>
@@ -78,7 +79,14 @@ internal static class Genus3SkewFrobenius
                     s_cyOverCx * d.V1.Conjugate(),
                     Fp2.Zero);
             case 1:
-                return new Genus3Divisor(1, CX * d.U0.Conjugate(), Fp2.Zero, Fp2.Zero, CY * d.V0.Conjugate(), Fp2.Zero, Fp2.Zero);
+                return new Genus3Divisor(
+                    1,
+                    CX * d.U0.Conjugate(),
+                    Fp2.Zero,
+                    Fp2.Zero,
+                    CY * d.V0.Conjugate(),
+                    Fp2.Zero,
+                    Fp2.Zero);
             default:
                 return d;
         }
@@ -86,7 +94,8 @@ internal static class Genus3SkewFrobenius
 
     // Lattice constants (docs/design.md G6). The limb forms and the rounding reciprocals 2^256·R/N are computed once
     // here, at start-up; the decomposition itself uses only 64-bit limb arithmetic.
-    internal static readonly BigInteger RA = BigInteger.Parse("9903520295686216149936425748", CultureInfo.InvariantCulture);
+    internal static readonly BigInteger RA =
+        BigInteger.Parse("9903520295686216149936425748", CultureInfo.InvariantCulture);
     internal static readonly BigInteger RB = BigInteger.Parse("267454730309882866094387", CultureInfo.InvariantCulture);
 
     private static readonly ulong[] s_one = { 1 };
@@ -94,8 +103,10 @@ internal static class Genus3SkewFrobenius
     private static readonly ulong[] s_twoN = Limbs.FromBigInteger(2 * Genus3Curve.Order, 3);
     private static readonly ulong[] s_ra = Limbs.FromBigInteger(RA, 2);
     private static readonly ulong[] s_rb = Limbs.FromBigInteger(RB, 2);
-    private static readonly ulong[] s_raReciprocal = Limbs.FromBigInteger((BigInteger.One << 256) * RA / Genus3Curve.Order, 3);
-    private static readonly ulong[] s_rbReciprocal = Limbs.FromBigInteger((BigInteger.One << 256) * RB / Genus3Curve.Order, 3);
+    private static readonly ulong[] s_raReciprocal =
+        Limbs.FromBigInteger((BigInteger.One << 256) * RA / Genus3Curve.Order, 3);
+    private static readonly ulong[] s_rbReciprocal =
+        Limbs.FromBigInteger((BigInteger.One << 256) * RB / Genus3Curve.Order, 3);
 
     /// <summary>
     /// k ≡ k0 + k1·s (mod N) for 0 ≤ k &lt; N (three limbs): c1 = round(k·RA/N), d2 = round(k·RB/N),
@@ -130,7 +141,8 @@ internal static class Genus3SkewFrobenius
     /// (off by at most one), then corrected with the exact remainder 2kR + N − 2N·q, computed mod 2^256
     /// (its true value is below 2^190 in magnitude, so its sign bit is reliable).
     /// </summary>
-    private static void RoundedQuotient(ReadOnlySpan<ulong> k, ReadOnlySpan<ulong> r, ReadOnlySpan<ulong> reciprocal, Span<ulong> quotient)
+    private static void RoundedQuotient(ReadOnlySpan<ulong> k, ReadOnlySpan<ulong> r, ReadOnlySpan<ulong> reciprocal,
+        Span<ulong> quotient)
     {
         Span<ulong> product = stackalloc ulong[6];
         Limbs.MultiplyTruncated(k, reciprocal, product);
