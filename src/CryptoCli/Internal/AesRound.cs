@@ -27,10 +27,14 @@ internal static class AesRound
         ref uint te2 = ref MemoryMarshal.GetReference(RijndaelTables.Te2.AsSpan());
         ref uint te3 = ref MemoryMarshal.GetReference(RijndaelTables.Te3.AsSpan());
         uint s0 = state, s1 = Unsafe.Add(ref state, 1), s2 = Unsafe.Add(ref state, 2), s3 = Unsafe.Add(ref state, 3);
-        state = Unsafe.Add(ref te0, (byte)s0) ^ Unsafe.Add(ref te1, (byte)(s1 >> 8)) ^ Unsafe.Add(ref te2, (byte)(s2 >> 16)) ^ Unsafe.Add(ref te3, (int)(s3 >> 24)) ^ key;
-        Unsafe.Add(ref state, 1) = Unsafe.Add(ref te0, (byte)s1) ^ Unsafe.Add(ref te1, (byte)(s2 >> 8)) ^ Unsafe.Add(ref te2, (byte)(s3 >> 16)) ^ Unsafe.Add(ref te3, (int)(s0 >> 24)) ^ Unsafe.Add(ref key, 1);
-        Unsafe.Add(ref state, 2) = Unsafe.Add(ref te0, (byte)s2) ^ Unsafe.Add(ref te1, (byte)(s3 >> 8)) ^ Unsafe.Add(ref te2, (byte)(s0 >> 16)) ^ Unsafe.Add(ref te3, (int)(s1 >> 24)) ^ Unsafe.Add(ref key, 2);
-        Unsafe.Add(ref state, 3) = Unsafe.Add(ref te0, (byte)s3) ^ Unsafe.Add(ref te1, (byte)(s0 >> 8)) ^ Unsafe.Add(ref te2, (byte)(s1 >> 16)) ^ Unsafe.Add(ref te3, (int)(s2 >> 24)) ^ Unsafe.Add(ref key, 3);
+        state = Unsafe.Add(ref te0, (byte)s0) ^ Unsafe.Add(ref te1, (byte)(s1 >> 8))
+            ^ Unsafe.Add(ref te2, (byte)(s2 >> 16)) ^ Unsafe.Add(ref te3, (int)(s3 >> 24)) ^ key;
+        Unsafe.Add(ref state, 1) = Unsafe.Add(ref te0, (byte)s1) ^ Unsafe.Add(ref te1, (byte)(s2 >> 8))
+            ^ Unsafe.Add(ref te2, (byte)(s3 >> 16)) ^ Unsafe.Add(ref te3, (int)(s0 >> 24)) ^ Unsafe.Add(ref key, 1);
+        Unsafe.Add(ref state, 2) = Unsafe.Add(ref te0, (byte)s2) ^ Unsafe.Add(ref te1, (byte)(s3 >> 8))
+            ^ Unsafe.Add(ref te2, (byte)(s0 >> 16)) ^ Unsafe.Add(ref te3, (int)(s1 >> 24)) ^ Unsafe.Add(ref key, 2);
+        Unsafe.Add(ref state, 3) = Unsafe.Add(ref te0, (byte)s3) ^ Unsafe.Add(ref te1, (byte)(s0 >> 8))
+            ^ Unsafe.Add(ref te2, (byte)(s1 >> 16)) ^ Unsafe.Add(ref te3, (int)(s2 >> 24)) ^ Unsafe.Add(ref key, 3);
     }
 
     /// <summary>AESENCLAST: no MixColumns.</summary>
@@ -56,10 +60,14 @@ internal static class AesRound
         ref uint td2 = ref MemoryMarshal.GetReference(RijndaelTables.Td2.AsSpan());
         ref uint td3 = ref MemoryMarshal.GetReference(RijndaelTables.Td3.AsSpan());
         uint s0 = state, s1 = Unsafe.Add(ref state, 1), s2 = Unsafe.Add(ref state, 2), s3 = Unsafe.Add(ref state, 3);
-        state = Unsafe.Add(ref td0, (byte)s0) ^ Unsafe.Add(ref td1, (byte)(s3 >> 8)) ^ Unsafe.Add(ref td2, (byte)(s2 >> 16)) ^ Unsafe.Add(ref td3, (int)(s1 >> 24)) ^ key;
-        Unsafe.Add(ref state, 1) = Unsafe.Add(ref td0, (byte)s1) ^ Unsafe.Add(ref td1, (byte)(s0 >> 8)) ^ Unsafe.Add(ref td2, (byte)(s3 >> 16)) ^ Unsafe.Add(ref td3, (int)(s2 >> 24)) ^ Unsafe.Add(ref key, 1);
-        Unsafe.Add(ref state, 2) = Unsafe.Add(ref td0, (byte)s2) ^ Unsafe.Add(ref td1, (byte)(s1 >> 8)) ^ Unsafe.Add(ref td2, (byte)(s0 >> 16)) ^ Unsafe.Add(ref td3, (int)(s3 >> 24)) ^ Unsafe.Add(ref key, 2);
-        Unsafe.Add(ref state, 3) = Unsafe.Add(ref td0, (byte)s3) ^ Unsafe.Add(ref td1, (byte)(s2 >> 8)) ^ Unsafe.Add(ref td2, (byte)(s1 >> 16)) ^ Unsafe.Add(ref td3, (int)(s0 >> 24)) ^ Unsafe.Add(ref key, 3);
+        state = Unsafe.Add(ref td0, (byte)s0) ^ Unsafe.Add(ref td1, (byte)(s3 >> 8))
+            ^ Unsafe.Add(ref td2, (byte)(s2 >> 16)) ^ Unsafe.Add(ref td3, (int)(s1 >> 24)) ^ key;
+        Unsafe.Add(ref state, 1) = Unsafe.Add(ref td0, (byte)s1) ^ Unsafe.Add(ref td1, (byte)(s0 >> 8))
+            ^ Unsafe.Add(ref td2, (byte)(s3 >> 16)) ^ Unsafe.Add(ref td3, (int)(s2 >> 24)) ^ Unsafe.Add(ref key, 1);
+        Unsafe.Add(ref state, 2) = Unsafe.Add(ref td0, (byte)s2) ^ Unsafe.Add(ref td1, (byte)(s1 >> 8))
+            ^ Unsafe.Add(ref td2, (byte)(s0 >> 16)) ^ Unsafe.Add(ref td3, (int)(s3 >> 24)) ^ Unsafe.Add(ref key, 2);
+        Unsafe.Add(ref state, 3) = Unsafe.Add(ref td0, (byte)s3) ^ Unsafe.Add(ref td1, (byte)(s2 >> 8))
+            ^ Unsafe.Add(ref td2, (byte)(s1 >> 16)) ^ Unsafe.Add(ref td3, (int)(s0 >> 24)) ^ Unsafe.Add(ref key, 3);
     }
 
     /// <summary>AESDECLAST: no InvMixColumns.</summary>

@@ -36,13 +36,16 @@ internal readonly struct AesRoundArm : IAesRound
     /// <summary>tbl with a reversing index vector.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static Vector128<byte> ReverseBytes(Vector128<byte> state) =>
-        AdvSimd.Arm64.VectorTableLookup(state, Vector128.Create((byte)15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0));
+        AdvSimd.Arm64.VectorTableLookup(state,
+            Vector128.Create((byte)15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0));
 
     /// <summary>zip1 on 32-bit lanes = x86 punpckldq: (a0, b0, a1, b1).</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static Vector128<byte> UnpackLow32(Vector128<byte> a, Vector128<byte> b) => AdvSimd.Arm64.ZipLow(a.AsUInt32(), b.AsUInt32()).AsByte();
+    public static Vector128<byte> UnpackLow32(Vector128<byte> a, Vector128<byte> b) =>
+        AdvSimd.Arm64.ZipLow(a.AsUInt32(), b.AsUInt32()).AsByte();
 
     /// <summary>zip2 on 32-bit lanes = x86 punpckhdq: (a2, b2, a3, b3).</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static Vector128<byte> UnpackHigh32(Vector128<byte> a, Vector128<byte> b) => AdvSimd.Arm64.ZipHigh(a.AsUInt32(), b.AsUInt32()).AsByte();
+    public static Vector128<byte> UnpackHigh32(Vector128<byte> a, Vector128<byte> b) =>
+        AdvSimd.Arm64.ZipHigh(a.AsUInt32(), b.AsUInt32()).AsByte();
 }

@@ -22,13 +22,15 @@ internal readonly struct AesRoundX86 : IAesRound
     public static Vector128<byte> Encrypt(Vector128<byte> state, Vector128<byte> key) => X86Aes.Encrypt(state, key);
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static Vector128<byte> EncryptLast(Vector128<byte> state, Vector128<byte> key) => X86Aes.EncryptLast(state, key);
+    public static Vector128<byte> EncryptLast(Vector128<byte> state, Vector128<byte> key) =>
+        X86Aes.EncryptLast(state, key);
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static Vector128<byte> Decrypt(Vector128<byte> state, Vector128<byte> key) => X86Aes.Decrypt(state, key);
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static Vector128<byte> DecryptLast(Vector128<byte> state, Vector128<byte> key) => X86Aes.DecryptLast(state, key);
+    public static Vector128<byte> DecryptLast(Vector128<byte> state, Vector128<byte> key) =>
+        X86Aes.DecryptLast(state, key);
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static Vector128<byte> InverseMixColumns(Vector128<byte> state) => X86Aes.InverseMixColumns(state);
@@ -40,11 +42,13 @@ internal readonly struct AesRoundX86 : IAesRound
 
     /// <summary>punpckldq: (a0, b0, a1, b1) in 32-bit words.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static Vector128<byte> UnpackLow32(Vector128<byte> a, Vector128<byte> b) => Sse2.UnpackLow(a.AsUInt32(), b.AsUInt32()).AsByte();
+    public static Vector128<byte> UnpackLow32(Vector128<byte> a, Vector128<byte> b) =>
+        Sse2.UnpackLow(a.AsUInt32(), b.AsUInt32()).AsByte();
 
     /// <summary>punpckhdq: (a2, b2, a3, b3) in 32-bit words.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static Vector128<byte> UnpackHigh32(Vector128<byte> a, Vector128<byte> b) => Sse2.UnpackHigh(a.AsUInt32(), b.AsUInt32()).AsByte();
+    public static Vector128<byte> UnpackHigh32(Vector128<byte> a, Vector128<byte> b) =>
+        Sse2.UnpackHigh(a.AsUInt32(), b.AsUInt32()).AsByte();
 
     /// <summary>
     /// vpblendd: word j from <paramref name="b"/> where bit j of <paramref name="mask"/> is set, else from
@@ -56,9 +60,11 @@ internal readonly struct AesRoundX86 : IAesRound
 
     /// <summary>shufpd with imm 1: (high half of a, low half of b).</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static Vector128<byte> HighLow64(Vector128<byte> a, Vector128<byte> b) => Sse2.Shuffle(a.AsDouble(), b.AsDouble(), 1).AsByte();
+    public static Vector128<byte> HighLow64(Vector128<byte> a, Vector128<byte> b) =>
+        Sse2.Shuffle(a.AsDouble(), b.AsDouble(), 1).AsByte();
 
     /// <summary>shufpd with imm 2: (low half of a, high half of b).</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static Vector128<byte> LowHigh64(Vector128<byte> a, Vector128<byte> b) => Sse2.Shuffle(a.AsDouble(), b.AsDouble(), 2).AsByte();
+    public static Vector128<byte> LowHigh64(Vector128<byte> a, Vector128<byte> b) =>
+        Sse2.Shuffle(a.AsDouble(), b.AsDouble(), 2).AsByte();
 }

@@ -6,14 +6,16 @@ namespace CryptoCli;
 internal static class SR
 {
     public const string InvalidKeySize = "Specified key is not a valid size for this algorithm.";
-    public const string InvalidIVSize = "Specified initialization vector (IV) does not match the block size for this algorithm.";
+    public const string InvalidIVSize =
+        "Specified initialization vector (IV) does not match the block size for this algorithm.";
     public const string InvalidBlockSize = "Specified block size is not valid for this algorithm.";
     public const string DestinationTooShort = "Destination is too short.";
     public const string PartialBlock = "The input data is not a complete block.";
     public const string InvalidPadding = "Padding is invalid and cannot be removed.";
     public const string CipherModeNotSupported = "Specified cipher mode is not valid for this algorithm.";
     public const string PaddingModeNotSupported = "Specified padding mode is not valid for this algorithm.";
-    public const string MatchBlockSize = "The input data length must be a multiple of the block size when no padding is used.";
+    public const string MatchBlockSize =
+        "The input data length must be a multiple of the block size when no padding is used.";
     public const string IVRequired = "The cipher mode specified requires that an initialization vector (IV) be used.";
     public const string MustTransformWholeBlock = "TransformBlock may only process bytes in block sized increments.";
     public const string MustBeNonNegative = "{0} ('{1}') must be a non-negative value.";
@@ -27,7 +29,8 @@ internal static class SR
     public const string TagSizeMismatch = "The size of the specified tag does not match the expected size of {0}.";
     public const string InvalidNonceSize = "The specified nonce is not a valid size for this algorithm.";
     public const string PlaintextCiphertextLengthMismatch = "Plaintext and ciphertext must have the same length.";
-    public const string AuthenticationTagMismatch = "The computed authentication tag did not match the input authentication tag.";
+    public const string AuthenticationTagMismatch =
+        "The computed authentication tag did not match the input authentication tag.";
     public const string Requires128BitBlock = "The cipher must have a 128-bit block.";
     public const string KeyWrapDecryptFailed = "The ciphertext did not successfully decrypt with the instance key.";
     public const string KeyWrapInvalidLength = "The {0} is not a valid length for the {1} algorithm.";
@@ -39,6 +42,9 @@ internal static class SR
         "Stream transforms exist for CipherMode.CFB and CipherMode.OFB only.";
     public const string CtsRequiresNoPadding = "Ciphertext stealing (CipherMode.CTS) requires PaddingMode.None.";
     public const string CtsInputTooShort = "Ciphertext stealing (CipherMode.CTS) requires at least one block of input.";
-    public const string FeedbackSizeNotSupported = "The specified feedback size '{0}' for CipherMode '{1}' is not supported.";
-    public const string ArgumentOffsetLength = "Offset and length were out of bounds for the array or count is greater than the number of elements from index to the end of the source collection.";
+    public const string FeedbackSizeNotSupported =
+        "The specified feedback size '{0}' for CipherMode '{1}' is not supported.";
+    public const string ArgumentOffsetLength =
+        "Offset and length were out of bounds for the array or count is greater than the number of elements from "
+        + "index to the end of the source collection.";
 }

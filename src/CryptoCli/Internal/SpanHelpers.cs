@@ -34,7 +34,8 @@ internal static class SpanHelpers
     /// </summary>
     public static bool BlocksAreDisjoint(ReadOnlySpan<byte> first, ReadOnlySpan<byte> second, int length)
     {
-        nint distance = Unsafe.ByteOffset(ref MemoryMarshal.GetReference(first), ref MemoryMarshal.GetReference(second));
+        nint distance = Unsafe.ByteOffset(ref MemoryMarshal.GetReference(first),
+            ref MemoryMarshal.GetReference(second));
         // |distance| >= length, with the sign folded into an unsigned comparison.
         return (nuint)(distance + (length - 1)) >= (nuint)(2 * length - 1);
     }
@@ -48,7 +49,8 @@ internal static class SpanHelpers
     {
         if (source.Length == 16 && destination.Length >= 16)
         {
-            Unsafe.CopyBlockUnaligned(ref MemoryMarshal.GetReference(destination), ref MemoryMarshal.GetReference(source), 16);
+            Unsafe.CopyBlockUnaligned(ref MemoryMarshal.GetReference(destination),
+                ref MemoryMarshal.GetReference(source), 16);
         }
         else
         {
@@ -59,7 +61,8 @@ internal static class SpanHelpers
     /// <summary>True when the two spans share any memory.</summary>
     public static bool Overlaps(ReadOnlySpan<byte> first, ReadOnlySpan<byte> second) =>
         PartiallyOverlaps(first, second) ||
-        (!first.IsEmpty && !second.IsEmpty && Unsafe.AreSame(ref MemoryMarshal.GetReference(first), ref MemoryMarshal.GetReference(second)));
+        (!first.IsEmpty && !second.IsEmpty
+            && Unsafe.AreSame(ref MemoryMarshal.GetReference(first), ref MemoryMarshal.GetReference(second)));
 
     /// <summary>destination = left XOR right, word at a time (lengths equal; any may alias exactly).</summary>
     public static void Xor(ReadOnlySpan<byte> left, ReadOnlySpan<byte> right, Span<byte> destination)
@@ -71,7 +74,8 @@ internal static class SpanHelpers
         int i = 0;
         for (; i <= length - 8; i += 8)
         {
-            ulong value = Unsafe.ReadUnaligned<ulong>(ref Unsafe.Add(ref l, i)) ^ Unsafe.ReadUnaligned<ulong>(ref Unsafe.Add(ref r, i));
+            ulong value = Unsafe.ReadUnaligned<ulong>(ref Unsafe.Add(ref l, i))
+                ^ Unsafe.ReadUnaligned<ulong>(ref Unsafe.Add(ref r, i));
             Unsafe.WriteUnaligned(ref Unsafe.Add(ref d, i), value);
         }
 

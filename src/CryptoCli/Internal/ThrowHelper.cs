@@ -16,10 +16,12 @@ internal static class ThrowHelper
     public static void ThrowInvalidKeySize() => throw new CryptographicException(SR.InvalidKeySize);
 
     [DoesNotReturn]
-    public static void ThrowInvalidKeySizeArgument(string paramName) => throw new ArgumentException(SR.InvalidKeySize, paramName);
+    public static void ThrowInvalidKeySizeArgument(string paramName) =>
+        throw new ArgumentException(SR.InvalidKeySize, paramName);
 
     [DoesNotReturn]
-    public static void ThrowInvalidIVSize(string paramName = "iv") => throw new ArgumentException(SR.InvalidIVSize, paramName);
+    public static void ThrowInvalidIVSize(string paramName = "iv") =>
+        throw new ArgumentException(SR.InvalidIVSize, paramName);
 
     [DoesNotReturn]
     public static void ThrowPartialBlock() => throw new CryptographicException(SR.PartialBlock);
@@ -29,7 +31,8 @@ internal static class ThrowHelper
 
     [DoesNotReturn]
     public static void ThrowFixedLength(string paramName, int length) =>
-        throw new ArgumentException(string.Format(CultureInfo.InvariantCulture, SR.FixedLength, paramName, length), paramName);
+        throw new ArgumentException(string.Format(CultureInfo.InvariantCulture, SR.FixedLength, paramName, length),
+            paramName);
 
     [DoesNotReturn]
     public static void ThrowOverlap(string first, string second) =>
@@ -39,7 +42,8 @@ internal static class ThrowHelper
     public static void ThrowConcurrentUse() => throw new CryptographicException(SR.ConcurrentUse);
 
     [DoesNotReturn]
-    public static void ThrowObjectDisposed(object instance) => throw new ObjectDisposedException(instance.GetType().FullName);
+    public static void ThrowObjectDisposed(object instance) =>
+        throw new ObjectDisposedException(instance.GetType().FullName);
 
     public static void ThrowIfNull([NotNull] object? argument, string paramName)
     {
@@ -54,7 +58,8 @@ internal static class ThrowHelper
     {
         if (value < 0)
         {
-            throw new ArgumentOutOfRangeException(paramName, value, string.Format(CultureInfo.InvariantCulture, SR.MustBeNonNegative, paramName, value));
+            throw new ArgumentOutOfRangeException(paramName, value,
+                string.Format(CultureInfo.InvariantCulture, SR.MustBeNonNegative, paramName, value));
         }
     }
 
@@ -62,7 +67,8 @@ internal static class ThrowHelper
     {
         if (value <= 0)
         {
-            throw new ArgumentOutOfRangeException(paramName, value, string.Format(CultureInfo.InvariantCulture, SR.MustBeNonNegativeNonZero, paramName, value));
+            throw new ArgumentOutOfRangeException(paramName, value,
+                string.Format(CultureInfo.InvariantCulture, SR.MustBeNonNegativeNonZero, paramName, value));
         }
     }
 
@@ -70,7 +76,8 @@ internal static class ThrowHelper
     {
         if (value > other)
         {
-            throw new ArgumentOutOfRangeException(paramName, value, string.Format(CultureInfo.InvariantCulture, SR.MustBeLessOrEqual, paramName, value, other));
+            throw new ArgumentOutOfRangeException(paramName, value,
+                string.Format(CultureInfo.InvariantCulture, SR.MustBeLessOrEqual, paramName, value, other));
         }
     }
 

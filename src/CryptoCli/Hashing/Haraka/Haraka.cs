@@ -45,8 +45,10 @@ public static class Haraka
     /// </summary>
     internal static readonly KernelRegistry<KernelEntry<Func<HarakaKernel>>> Kernels = new(
 #if NET
-        new KernelEntry<Func<HarakaKernel>>("aesni", () => AesRoundX86.IsSupported, () => HarakaVectorKernel<AesRoundX86>.Instance, isConstantTime: true, usesHardware: true),
-        new KernelEntry<Func<HarakaKernel>>("armv8", () => AesRoundArm.IsSupported, () => HarakaVectorKernel<AesRoundArm>.Instance, isConstantTime: true, usesHardware: true),
+        new KernelEntry<Func<HarakaKernel>>("aesni", () => AesRoundX86.IsSupported,
+            () => HarakaVectorKernel<AesRoundX86>.Instance, isConstantTime: true, usesHardware: true),
+        new KernelEntry<Func<HarakaKernel>>("armv8", () => AesRoundArm.IsSupported,
+            () => HarakaVectorKernel<AesRoundArm>.Instance, isConstantTime: true, usesHardware: true),
 #endif
         new KernelEntry<Func<HarakaKernel>>("portable", () => true, () => HarakaPortableKernel.Instance));
 
@@ -127,7 +129,8 @@ public static class Haraka
     /// inputs themselves.</param>
     /// <exception cref="ArgumentException"><paramref name="inputs"/> is not 128 bytes long, <paramref name="outputs"/>
     /// is too short, or the two partially overlap.</exception>
-    public static void Haraka256x4(ReadOnlySpan<byte> inputs, Span<byte> outputs) => Hash(inputs, outputs, 4, Haraka256InputSizeInBytes);
+    public static void Haraka256x4(ReadOnlySpan<byte> inputs, Span<byte> outputs) =>
+        Hash(inputs, outputs, 4, Haraka256InputSizeInBytes);
 
     /// <summary>Computes Haraka-256 of eight independent 32-byte inputs, stored one after the other.</summary>
     /// <param name="inputs">Exactly 8 × 32 = 256 bytes.</param>
@@ -135,7 +138,8 @@ public static class Haraka
     /// inputs themselves.</param>
     /// <exception cref="ArgumentException"><paramref name="inputs"/> is not 256 bytes long, <paramref name="outputs"/>
     /// is too short, or the two partially overlap.</exception>
-    public static void Haraka256x8(ReadOnlySpan<byte> inputs, Span<byte> outputs) => Hash(inputs, outputs, 8, Haraka256InputSizeInBytes);
+    public static void Haraka256x8(ReadOnlySpan<byte> inputs, Span<byte> outputs) =>
+        Hash(inputs, outputs, 8, Haraka256InputSizeInBytes);
 
     /// <summary>Computes Haraka-512 of four independent 64-byte inputs, stored one after the other.</summary>
     /// <param name="inputs">Exactly 4 × 64 = 256 bytes.</param>
@@ -143,7 +147,8 @@ public static class Haraka
     /// the inputs.</param>
     /// <exception cref="ArgumentException"><paramref name="inputs"/> is not 256 bytes long, <paramref name="outputs"/>
     /// is too short, or the two partially overlap.</exception>
-    public static void Haraka512x4(ReadOnlySpan<byte> inputs, Span<byte> outputs) => Hash(inputs, outputs, 4, Haraka512InputSizeInBytes);
+    public static void Haraka512x4(ReadOnlySpan<byte> inputs, Span<byte> outputs) =>
+        Hash(inputs, outputs, 4, Haraka512InputSizeInBytes);
 
     /// <summary>Computes Haraka-512 of eight independent 64-byte inputs, stored one after the other.</summary>
     /// <param name="inputs">Exactly 8 × 64 = 512 bytes.</param>
@@ -151,7 +156,8 @@ public static class Haraka
     /// the inputs.</param>
     /// <exception cref="ArgumentException"><paramref name="inputs"/> is not 512 bytes long, <paramref name="outputs"/>
     /// is too short, or the two partially overlap.</exception>
-    public static void Haraka512x8(ReadOnlySpan<byte> inputs, Span<byte> outputs) => Hash(inputs, outputs, 8, Haraka512InputSizeInBytes);
+    public static void Haraka512x8(ReadOnlySpan<byte> inputs, Span<byte> outputs) =>
+        Hash(inputs, outputs, 8, Haraka512InputSizeInBytes);
 
     private static void Hash(ReadOnlySpan<byte> input, Span<byte> output, int count, int inputSize)
     {

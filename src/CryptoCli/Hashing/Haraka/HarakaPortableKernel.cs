@@ -19,9 +19,11 @@ internal sealed class HarakaPortableKernel : HarakaKernel
 
     public override string Name => "portable";
 
-    public override void Haraka256(ReadOnlySpan<byte> input, Span<byte> output) => HarakaPortable.Haraka256(input, output);
+    public override void Haraka256(ReadOnlySpan<byte> input, Span<byte> output) =>
+        HarakaPortable.Haraka256(input, output);
 
-    public override void Haraka512(ReadOnlySpan<byte> input, Span<byte> output) => HarakaPortable.Haraka512(input, output);
+    public override void Haraka512(ReadOnlySpan<byte> input, Span<byte> output) =>
+        HarakaPortable.Haraka512(input, output);
 
     public override void Hash(ReadOnlySpan<byte> input, Span<byte> output, int count, int inputSize) =>
         HarakaPortable.Hash(input, output, count, inputSize);

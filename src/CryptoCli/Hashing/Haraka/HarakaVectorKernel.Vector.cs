@@ -98,16 +98,20 @@ internal static class HarakaVector<TAes>
     public static void Haraka256x4(ref byte input, ref byte output)
     {
         ref Vector128<byte> rc = ref MemoryMarshal.GetArrayDataReference(s_rc);
-        Vector128<byte> a0 = Load(ref input, 0), a1 = Load(ref input, 1), b0 = Load(ref input, 2), b1 = Load(ref input, 3);
-        Vector128<byte> c0 = Load(ref input, 4), c1 = Load(ref input, 5), d0 = Load(ref input, 6), d1 = Load(ref input, 7);
+        Vector128<byte> a0 = Load(ref input, 0), a1 = Load(ref input, 1), b0 = Load(ref input, 2),
+            b1 = Load(ref input, 3);
+        Vector128<byte> c0 = Load(ref input, 4), c1 = Load(ref input, 5), d0 = Load(ref input, 6),
+            d1 = Load(ref input, 7);
         for (int t = 0; t < 5; t++)
         {
             ref Vector128<byte> k = ref Unsafe.Add(ref rc, 4 * t);
             for (int m = 0; m < 2; m++)
             {
                 Vector128<byte> k0 = Unsafe.Add(ref k, 2 * m), k1 = Unsafe.Add(ref k, 2 * m + 1);
-                a0 = TAes.Encrypt(a0, k0); b0 = TAes.Encrypt(b0, k0); c0 = TAes.Encrypt(c0, k0); d0 = TAes.Encrypt(d0, k0);
-                a1 = TAes.Encrypt(a1, k1); b1 = TAes.Encrypt(b1, k1); c1 = TAes.Encrypt(c1, k1); d1 = TAes.Encrypt(d1, k1);
+                a0 = TAes.Encrypt(a0, k0); b0 = TAes.Encrypt(b0, k0);
+                c0 = TAes.Encrypt(c0, k0); d0 = TAes.Encrypt(d0, k0);
+                a1 = TAes.Encrypt(a1, k1); b1 = TAes.Encrypt(b1, k1);
+                c1 = TAes.Encrypt(c1, k1); d1 = TAes.Encrypt(d1, k1);
             }
 
             Mix2(ref a0, ref a1); Mix2(ref b0, ref b1); Mix2(ref c0, ref c1); Mix2(ref d0, ref d1);
@@ -123,10 +127,14 @@ internal static class HarakaVector<TAes>
     public static void Haraka256x8(ref byte input, ref byte output)
     {
         ref Vector128<byte> rc = ref MemoryMarshal.GetArrayDataReference(s_rc);
-        Vector128<byte> a0 = Load(ref input, 0), a1 = Load(ref input, 1), b0 = Load(ref input, 2), b1 = Load(ref input, 3);
-        Vector128<byte> c0 = Load(ref input, 4), c1 = Load(ref input, 5), d0 = Load(ref input, 6), d1 = Load(ref input, 7);
-        Vector128<byte> e0 = Load(ref input, 8), e1 = Load(ref input, 9), f0 = Load(ref input, 10), f1 = Load(ref input, 11);
-        Vector128<byte> g0 = Load(ref input, 12), g1 = Load(ref input, 13), h0 = Load(ref input, 14), h1 = Load(ref input, 15);
+        Vector128<byte> a0 = Load(ref input, 0), a1 = Load(ref input, 1), b0 = Load(ref input, 2),
+            b1 = Load(ref input, 3);
+        Vector128<byte> c0 = Load(ref input, 4), c1 = Load(ref input, 5), d0 = Load(ref input, 6),
+            d1 = Load(ref input, 7);
+        Vector128<byte> e0 = Load(ref input, 8), e1 = Load(ref input, 9), f0 = Load(ref input, 10),
+            f1 = Load(ref input, 11);
+        Vector128<byte> g0 = Load(ref input, 12), g1 = Load(ref input, 13), h0 = Load(ref input, 14),
+            h1 = Load(ref input, 15);
         for (int t = 0; t < 5; t++)
         {
             ref Vector128<byte> k = ref Unsafe.Add(ref rc, 4 * t);
@@ -135,10 +143,14 @@ internal static class HarakaVector<TAes>
                 // Keys are read from memory at each use: AESENC takes a memory operand, and no register is spare.
                 ref Vector128<byte> k0 = ref Unsafe.Add(ref k, 2 * m);
                 ref Vector128<byte> k1 = ref Unsafe.Add(ref k, 2 * m + 1);
-                a0 = TAes.Encrypt(a0, k0); b0 = TAes.Encrypt(b0, k0); c0 = TAes.Encrypt(c0, k0); d0 = TAes.Encrypt(d0, k0);
-                e0 = TAes.Encrypt(e0, k0); f0 = TAes.Encrypt(f0, k0); g0 = TAes.Encrypt(g0, k0); h0 = TAes.Encrypt(h0, k0);
-                a1 = TAes.Encrypt(a1, k1); b1 = TAes.Encrypt(b1, k1); c1 = TAes.Encrypt(c1, k1); d1 = TAes.Encrypt(d1, k1);
-                e1 = TAes.Encrypt(e1, k1); f1 = TAes.Encrypt(f1, k1); g1 = TAes.Encrypt(g1, k1); h1 = TAes.Encrypt(h1, k1);
+                a0 = TAes.Encrypt(a0, k0); b0 = TAes.Encrypt(b0, k0);
+                c0 = TAes.Encrypt(c0, k0); d0 = TAes.Encrypt(d0, k0);
+                e0 = TAes.Encrypt(e0, k0); f0 = TAes.Encrypt(f0, k0);
+                g0 = TAes.Encrypt(g0, k0); h0 = TAes.Encrypt(h0, k0);
+                a1 = TAes.Encrypt(a1, k1); b1 = TAes.Encrypt(b1, k1);
+                c1 = TAes.Encrypt(c1, k1); d1 = TAes.Encrypt(d1, k1);
+                e1 = TAes.Encrypt(e1, k1); f1 = TAes.Encrypt(f1, k1);
+                g1 = TAes.Encrypt(g1, k1); h1 = TAes.Encrypt(h1, k1);
             }
 
             Mix2(ref a0, ref a1); Mix2(ref b0, ref b1); Mix2(ref c0, ref c1); Mix2(ref d0, ref d1);
@@ -160,20 +172,24 @@ internal static class HarakaVector<TAes>
     public static void Haraka512(ref byte input, ref byte output)
     {
         ref Vector128<byte> rc = ref MemoryMarshal.GetArrayDataReference(s_rc);
-        Vector128<byte> s0 = Load(ref input, 0), s1 = Load(ref input, 1), s2 = Load(ref input, 2), s3 = Load(ref input, 3);
+        Vector128<byte> s0 = Load(ref input, 0), s1 = Load(ref input, 1), s2 = Load(ref input, 2),
+            s3 = Load(ref input, 3);
         Round512(ref s0, ref s1, ref s2, ref s3, ref rc);
         Round512(ref s0, ref s1, ref s2, ref s3, ref Unsafe.Add(ref rc, 8));
         Round512(ref s0, ref s1, ref s2, ref s3, ref Unsafe.Add(ref rc, 16));
         Round512(ref s0, ref s1, ref s2, ref s3, ref Unsafe.Add(ref rc, 24));
         Round512(ref s0, ref s1, ref s2, ref s3, ref Unsafe.Add(ref rc, 32));
-        Truncate(s0 ^ Load(ref input, 0), s1 ^ Load(ref input, 1), s2 ^ Load(ref input, 2), s3 ^ Load(ref input, 3), ref output);
+        Truncate(s0 ^ Load(ref input, 0), s1 ^ Load(ref input, 1), s2 ^ Load(ref input, 2), s3 ^ Load(ref input, 3),
+            ref output);
     }
 
     public static void Haraka512x2(ref byte input, ref byte output)
     {
         ref Vector128<byte> rc = ref MemoryMarshal.GetArrayDataReference(s_rc);
-        Vector128<byte> a0 = Load(ref input, 0), a1 = Load(ref input, 1), a2 = Load(ref input, 2), a3 = Load(ref input, 3);
-        Vector128<byte> b0 = Load(ref input, 4), b1 = Load(ref input, 5), b2 = Load(ref input, 6), b3 = Load(ref input, 7);
+        Vector128<byte> a0 = Load(ref input, 0), a1 = Load(ref input, 1), a2 = Load(ref input, 2),
+            a3 = Load(ref input, 3);
+        Vector128<byte> b0 = Load(ref input, 4), b1 = Load(ref input, 5), b2 = Load(ref input, 6),
+            b3 = Load(ref input, 7);
         for (int t = 0; t < 5; t++)
         {
             for (int m = 0; m < 2; m++)
@@ -190,8 +206,10 @@ internal static class HarakaVector<TAes>
         }
 
         // All inputs are read before the first store, so outputs may start at the inputs.
-        Vector128<byte> i0 = Load(ref input, 0), i1 = Load(ref input, 1), i2 = Load(ref input, 2), i3 = Load(ref input, 3);
-        Vector128<byte> j0 = Load(ref input, 4), j1 = Load(ref input, 5), j2 = Load(ref input, 6), j3 = Load(ref input, 7);
+        Vector128<byte> i0 = Load(ref input, 0), i1 = Load(ref input, 1), i2 = Load(ref input, 2),
+            i3 = Load(ref input, 3);
+        Vector128<byte> j0 = Load(ref input, 4), j1 = Load(ref input, 5), j2 = Load(ref input, 6),
+            j3 = Load(ref input, 7);
         Truncate(a0 ^ i0, a1 ^ i1, a2 ^ i2, a3 ^ i3, ref output);
         Truncate(b0 ^ j0, b1 ^ j1, b2 ^ j2, b3 ^ j3, ref Unsafe.Add(ref output, 32));
     }
@@ -199,10 +217,14 @@ internal static class HarakaVector<TAes>
     public static void Haraka512x4(ref byte input, ref byte output)
     {
         ref Vector128<byte> rc = ref MemoryMarshal.GetArrayDataReference(s_rc);
-        Vector128<byte> a0 = Load(ref input, 0), a1 = Load(ref input, 1), a2 = Load(ref input, 2), a3 = Load(ref input, 3);
-        Vector128<byte> b0 = Load(ref input, 4), b1 = Load(ref input, 5), b2 = Load(ref input, 6), b3 = Load(ref input, 7);
-        Vector128<byte> c0 = Load(ref input, 8), c1 = Load(ref input, 9), c2 = Load(ref input, 10), c3 = Load(ref input, 11);
-        Vector128<byte> d0 = Load(ref input, 12), d1 = Load(ref input, 13), d2 = Load(ref input, 14), d3 = Load(ref input, 15);
+        Vector128<byte> a0 = Load(ref input, 0), a1 = Load(ref input, 1), a2 = Load(ref input, 2),
+            a3 = Load(ref input, 3);
+        Vector128<byte> b0 = Load(ref input, 4), b1 = Load(ref input, 5), b2 = Load(ref input, 6),
+            b3 = Load(ref input, 7);
+        Vector128<byte> c0 = Load(ref input, 8), c1 = Load(ref input, 9), c2 = Load(ref input, 10),
+            c3 = Load(ref input, 11);
+        Vector128<byte> d0 = Load(ref input, 12), d1 = Load(ref input, 13), d2 = Load(ref input, 14),
+            d3 = Load(ref input, 15);
         for (int t = 0; t < 5; t++)
         {
             for (int m = 0; m < 2; m++)
@@ -222,10 +244,14 @@ internal static class HarakaVector<TAes>
         }
 
         // All inputs were read before the first store, so outputs may start at the inputs.
-        Vector128<byte> i0 = Load(ref input, 0), i1 = Load(ref input, 1), i2 = Load(ref input, 2), i3 = Load(ref input, 3);
-        Vector128<byte> j0 = Load(ref input, 4), j1 = Load(ref input, 5), j2 = Load(ref input, 6), j3 = Load(ref input, 7);
-        Vector128<byte> l0 = Load(ref input, 8), l1 = Load(ref input, 9), l2 = Load(ref input, 10), l3 = Load(ref input, 11);
-        Vector128<byte> n0 = Load(ref input, 12), n1 = Load(ref input, 13), n2 = Load(ref input, 14), n3 = Load(ref input, 15);
+        Vector128<byte> i0 = Load(ref input, 0), i1 = Load(ref input, 1), i2 = Load(ref input, 2),
+            i3 = Load(ref input, 3);
+        Vector128<byte> j0 = Load(ref input, 4), j1 = Load(ref input, 5), j2 = Load(ref input, 6),
+            j3 = Load(ref input, 7);
+        Vector128<byte> l0 = Load(ref input, 8), l1 = Load(ref input, 9), l2 = Load(ref input, 10),
+            l3 = Load(ref input, 11);
+        Vector128<byte> n0 = Load(ref input, 12), n1 = Load(ref input, 13), n2 = Load(ref input, 14),
+            n3 = Load(ref input, 15);
         Truncate(a0 ^ i0, a1 ^ i1, a2 ^ i2, a3 ^ i3, ref output);
         Truncate(b0 ^ j0, b1 ^ j1, b2 ^ j2, b3 ^ j3, ref Unsafe.Add(ref output, 32));
         Truncate(c0 ^ l0, c1 ^ l1, c2 ^ l2, c3 ^ l3, ref Unsafe.Add(ref output, 64));
@@ -249,7 +275,8 @@ internal static class HarakaVector<TAes>
     /// One Haraka-512 round: two AES rounds per lane with RC[8t..8t+7] at <paramref name="k"/>, then pi16u.
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void Round512(ref Vector128<byte> s0, ref Vector128<byte> s1, ref Vector128<byte> s2, ref Vector128<byte> s3, ref Vector128<byte> k)
+    private static void Round512(ref Vector128<byte> s0, ref Vector128<byte> s1, ref Vector128<byte> s2,
+        ref Vector128<byte> s3, ref Vector128<byte> k)
     {
         s0 = TAes.Encrypt(s0, k); s1 = TAes.Encrypt(s1, Unsafe.Add(ref k, 1));
         s2 = TAes.Encrypt(s2, Unsafe.Add(ref k, 2)); s3 = TAes.Encrypt(s3, Unsafe.Add(ref k, 3));
@@ -269,7 +296,8 @@ internal static class HarakaVector<TAes>
 
     /// <summary>pi16u as the designers' MIX4 (eight unpacks).</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void Mix4(ref Vector128<byte> s0, ref Vector128<byte> s1, ref Vector128<byte> s2, ref Vector128<byte> s3)
+    private static void Mix4(ref Vector128<byte> s0, ref Vector128<byte> s1, ref Vector128<byte> s2,
+        ref Vector128<byte> s3)
     {
         Vector128<byte> t01Low = TAes.UnpackLow32(s0, s1);
         Vector128<byte> t01High = TAes.UnpackHigh32(s0, s1);
@@ -283,7 +311,8 @@ internal static class HarakaVector<TAes>
 
     /// <summary>Haraka-512's output: bytes 8..15 of s0 and s1, then bytes 0..7 of s2 and s3.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void Truncate(Vector128<byte> s0, Vector128<byte> s1, Vector128<byte> s2, Vector128<byte> s3, ref byte output)
+    private static void Truncate(Vector128<byte> s0, Vector128<byte> s1, Vector128<byte> s2, Vector128<byte> s3,
+        ref byte output)
     {
         Unsafe.WriteUnaligned(ref output, s0.AsUInt64().GetElement(1));
         Unsafe.WriteUnaligned(ref Unsafe.Add(ref output, 8), s1.AsUInt64().GetElement(1));
@@ -292,10 +321,12 @@ internal static class HarakaVector<TAes>
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static Vector128<byte> Load(ref byte source, int lane) => Vector128.LoadUnsafe(ref source, (nuint)(16 * lane));
+    private static Vector128<byte> Load(ref byte source, int lane) =>
+        Vector128.LoadUnsafe(ref source, (nuint)(16 * lane));
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void Store(ref byte destination, int lane, Vector128<byte> value) => value.StoreUnsafe(ref destination, (nuint)(16 * lane));
+    private static void Store(ref byte destination, int lane, Vector128<byte> value) =>
+        value.StoreUnsafe(ref destination, (nuint)(16 * lane));
 
     private static Vector128<byte>[] CreateRoundConstants()
     {

@@ -35,7 +35,8 @@ public sealed class Mugi : IDisposable
     private const int BlockBytes = 16 * UnitBytes;
 
     private readonly MugiCore _core;
-    private readonly byte[] _leftover = new byte[UnitBytes]; // the last output unit, of which _leftoverCount bytes are unused
+    // The last output unit, of which _leftoverCount bytes are unused.
+    private readonly byte[] _leftover = new byte[UnitBytes];
     private int _leftoverCount;
     private bool _disposed;
 
@@ -96,7 +97,8 @@ public sealed class Mugi : IDisposable
             ThrowHelper.ThrowOverlap("destination", "source");
         }
 
-        Process<XorKeystream>(ref MemoryMarshal.GetReference(source), ref MemoryMarshal.GetReference(output), output.Length);
+        Process<XorKeystream>(ref MemoryMarshal.GetReference(source), ref MemoryMarshal.GetReference(output),
+            output.Length);
     }
 
     /// <summary>
@@ -136,7 +138,8 @@ public sealed class Mugi : IDisposable
             while (_leftoverCount > 0 && done < length)
             {
                 byte key = _leftover[UnitBytes - _leftoverCount];
-                Unsafe.Add(ref destination, done) = typeof(TSink) == typeof(XorKeystream) ? (byte)(Unsafe.Add(ref source, done) ^ key) : key;
+                Unsafe.Add(ref destination, done) = typeof(TSink) == typeof(XorKeystream)
+                    ? (byte)(Unsafe.Add(ref source, done) ^ key) : key;
                 _leftoverCount--;
                 done++;
             }

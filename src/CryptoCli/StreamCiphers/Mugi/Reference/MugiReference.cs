@@ -115,7 +115,8 @@ internal sealed class MugiReference
             for (int row = 0; row < 4; row++)
             {
                 // Row r of the circulant matrix (02 03 01 01): 2·p[r] ⊕ 3·p[r+1] ⊕ p[r+2] ⊕ p[r+3].
-                byte p0 = p[half + row], p1 = p[half + (row + 1) % 4], p2 = p[half + (row + 2) % 4], p3 = p[half + (row + 3) % 4];
+                byte p0 = p[half + row], p1 = p[half + (row + 1) % 4], p2 = p[half + (row + 2) % 4],
+                    p3 = p[half + (row + 3) % 4];
                 q[half + row] = (byte)(Times2(p0) ^ Times2(p1) ^ p1 ^ p2 ^ p3);
             }
         }
