@@ -52,7 +52,9 @@ public sealed class RijndaelCipher : BlockCipherAlgorithm
     {
     }
 
-    /// <summary>Creates an instance with <c>RijndaelManaged</c>'s defaults (see <see cref="RijndaelCipher()"/>).</summary>
+    /// <summary>
+    /// Creates an instance with <c>RijndaelManaged</c>'s defaults (see <see cref="RijndaelCipher()"/>).
+    /// </summary>
     public static new RijndaelCipher Create() => new();
 
     /// <summary>True when 128-bit blocks run on AES instructions in this process.</summary>
