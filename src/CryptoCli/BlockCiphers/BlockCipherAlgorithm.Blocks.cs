@@ -8,38 +8,52 @@ public abstract partial class BlockCipherAlgorithm
 {
     /// <summary>
     /// Encrypts whole blocks with the block cipher alone, each block on its own (the cipher's forward function; the
-    /// same bytes as ECB with <see cref="PaddingMode.None"/>), with the least work per call: for one block at a time and
+    /// same bytes as ECB with <see cref="PaddingMode.None"/>), with the least work per call: for one block at a time
+    /// and
     /// for modes of operation that the caller builds (as BouncyCastle's <c>IBlockCipher.ProcessBlock</c>).
     /// </summary>
-    /// <param name="source">Any number of whole blocks (<see cref="SymmetricAlgorithm.BlockSize"/> bits each), none included.</param>
-    /// <param name="destination">Receives as many bytes as <paramref name="source"/> has; the same memory (in place) is allowed.</param>
+    /// <param name="source">Any number of whole blocks (<see cref="SymmetricAlgorithm.BlockSize"/> bits each), none
+    /// included.</param>
+    /// <param name="destination">Receives as many bytes as <paramref name="source"/> has; the same memory (in place) is
+    /// allowed.</param>
     /// <returns>The number of bytes written (the length of <paramref name="source"/>).</returns>
     /// <exception cref="ArgumentException"><paramref name="source"/> is not a whole number of blocks,
     /// <paramref name="destination"/> is too short (nothing is written), or the buffers overlap partially.</exception>
     /// <exception cref="ObjectDisposedException">The instance has been disposed.</exception>
     /// <remarks>
-    /// <para>The one-shots (<c>EncryptEcb</c> and the others) pay for the runtime's template methods and padding; for one
-    /// or a few blocks that is most of the call (for exactly one block, <see cref="EncryptBlock"/> is leaner still). This method checks the arguments,
+    /// <para>The one-shots (<c>EncryptEcb</c> and the others) pay for the runtime's template methods and padding; for
+    /// one
+    /// or a few blocks that is most of the call (for exactly one block, <see cref="EncryptBlock"/> is leaner still).
+    /// This method checks the arguments,
     /// runs the kernel, and takes no reference when the key schedule exists and the buffers are disjoint: it checks
     /// afterwards that no re-key or <see cref="SymmetricAlgorithm.Dispose()"/> on another thread wiped the schedule
     /// meanwhile, and if one did, computes the result again with the current key (or throws
-    /// <see cref="ObjectDisposedException"/>). As with every operation, the result is the old key's or the new key's, whole.</para>
+    /// <see cref="ObjectDisposedException"/>). As with every operation, the result is the old key's or the new key's,
+    /// whole.</para>
     /// <para>Constant-time as the kernel in use (see the derived type).</para>
     /// </remarks>
-    public int EncryptBlocks(ReadOnlySpan<byte> source, Span<byte> destination) => TransformBlocks(source, destination, encrypting: true);
+    public int EncryptBlocks(
+        ReadOnlySpan<byte> source,
+        Span<byte> destination) =>
+        TransformBlocks(source, destination, encrypting: true);
 
     /// <summary>
     /// Decrypts whole blocks with the block cipher alone, each block on its own (the cipher's inverse function; the
     /// same bytes as ECB with <see cref="PaddingMode.None"/>), with the least work per call.
     /// </summary>
-    /// <param name="source">Any number of whole blocks (<see cref="SymmetricAlgorithm.BlockSize"/> bits each), none included.</param>
-    /// <param name="destination">Receives as many bytes as <paramref name="source"/> has; the same memory (in place) is allowed.</param>
+    /// <param name="source">Any number of whole blocks (<see cref="SymmetricAlgorithm.BlockSize"/> bits each), none
+    /// included.</param>
+    /// <param name="destination">Receives as many bytes as <paramref name="source"/> has; the same memory (in place) is
+    /// allowed.</param>
     /// <returns>The number of bytes written (the length of <paramref name="source"/>).</returns>
     /// <exception cref="ArgumentException"><paramref name="source"/> is not a whole number of blocks,
     /// <paramref name="destination"/> is too short (nothing is written), or the buffers overlap partially.</exception>
     /// <exception cref="ObjectDisposedException">The instance has been disposed.</exception>
     /// <remarks>As <see cref="EncryptBlocks(ReadOnlySpan{byte}, Span{byte})"/>.</remarks>
-    public int DecryptBlocks(ReadOnlySpan<byte> source, Span<byte> destination) => TransformBlocks(source, destination, encrypting: false);
+    public int DecryptBlocks(
+        ReadOnlySpan<byte> source,
+        Span<byte> destination) =>
+        TransformBlocks(source, destination, encrypting: false);
 
     /// <summary>
     /// Encrypts exactly one block with the block cipher alone (the cipher's forward function), with the least work a
@@ -49,20 +63,25 @@ public abstract partial class BlockCipherAlgorithm
     /// <param name="source">One block (<see cref="SymmetricAlgorithm.BlockSize"/> bits).</param>
     /// <param name="destination">At least one block; its first block receives the result. The same memory as
     /// <paramref name="source"/> (in place) is allowed.</param>
-    /// <exception cref="ArgumentException"><paramref name="source"/> is not one block long, <paramref name="destination"/>
+    /// <exception cref="ArgumentException"><paramref name="source"/> is not one block long, <paramref
+    /// name="destination"/>
     /// is shorter than one block (nothing is written), or the buffers overlap partially.</exception>
     /// <exception cref="ObjectDisposedException">The instance has been disposed.</exception>
     /// <remarks>
     /// <para>The one-shots (<c>EncryptEcb</c> and the others) pay for the runtime's template methods and padding, and
     /// <see cref="EncryptBlocks"/> for a loop over any number of blocks; this call checks the two lengths, runs the
     /// kernel's one-block code and takes no reference on the key schedule, under the same rule as
-    /// <see cref="EncryptBlocks"/>: with disjoint buffers and an existing schedule it checks afterwards that no re-key or
+    /// <see cref="EncryptBlocks"/>: with disjoint buffers and an existing schedule it checks afterwards that no re-key
+    /// or
     /// <see cref="SymmetricAlgorithm.Dispose()"/> on another thread wiped the schedule meanwhile, and if one did,
     /// computes the block again with the current key (or throws <see cref="ObjectDisposedException"/>); in place, it
     /// takes the reference. The result is the old key's or the new key's, whole.</para>
     /// <para>Constant-time as the kernel in use (see the derived type).</para>
     /// </remarks>
-    public void EncryptBlock(ReadOnlySpan<byte> source, Span<byte> destination) => TransformBlock(source, destination, encrypting: true);
+    public void EncryptBlock(
+        ReadOnlySpan<byte> source,
+        Span<byte> destination) =>
+        TransformBlock(source, destination, encrypting: true);
 
     /// <summary>
     /// Decrypts exactly one block with the block cipher alone (the cipher's inverse function), with the least work a
@@ -71,11 +90,15 @@ public abstract partial class BlockCipherAlgorithm
     /// <param name="source">One block (<see cref="SymmetricAlgorithm.BlockSize"/> bits).</param>
     /// <param name="destination">At least one block; its first block receives the result. The same memory as
     /// <paramref name="source"/> (in place) is allowed.</param>
-    /// <exception cref="ArgumentException"><paramref name="source"/> is not one block long, <paramref name="destination"/>
+    /// <exception cref="ArgumentException"><paramref name="source"/> is not one block long, <paramref
+    /// name="destination"/>
     /// is shorter than one block (nothing is written), or the buffers overlap partially.</exception>
     /// <exception cref="ObjectDisposedException">The instance has been disposed.</exception>
     /// <remarks>As <see cref="EncryptBlock(ReadOnlySpan{byte}, Span{byte})"/>.</remarks>
-    public void DecryptBlock(ReadOnlySpan<byte> source, Span<byte> destination) => TransformBlock(source, destination, encrypting: false);
+    public void DecryptBlock(
+        ReadOnlySpan<byte> source,
+        Span<byte> destination) =>
+        TransformBlock(source, destination, encrypting: false);
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)] // into each public call, where encrypting is a constant
     private void TransformBlock(ReadOnlySpan<byte> source, Span<byte> destination, bool encrypting)
@@ -138,7 +161,11 @@ public abstract partial class BlockCipherAlgorithm
 
     // The single-block and whole-block calls' other cases: the first call (no schedule yet), in place, bad arguments,
     // and a lost race. Under a lease, so the schedule cannot be wiped while it runs.
-    private int TransformWithReference(ReadOnlySpan<byte> source, Span<byte> destination, bool encrypting, bool singleBlock)
+    private int TransformWithReference(
+        ReadOnlySpan<byte> source,
+        Span<byte> destination,
+        bool encrypting,
+        bool singleBlock)
     {
         using KernelLease lease = RentKernel();
         BlockCipherKernel kernel = lease.Kernel;

@@ -21,7 +21,8 @@ public abstract partial class BlockCipherAlgorithm
     /// <returns>The wrapped key, 8 bytes longer than <paramref name="plaintext"/>.</returns>
     /// <remarks>Constant-time when the cipher's kernel is (see the cipher type's remarks).</remarks>
     /// <exception cref="ArgumentNullException"><paramref name="plaintext"/> is null.</exception>
-    /// <exception cref="ArgumentException"><paramref name="plaintext"/> is shorter than 16 bytes or not a multiple of 8 bytes.</exception>
+    /// <exception cref="ArgumentException"><paramref name="plaintext"/> is shorter than 16 bytes or not a multiple of 8
+    /// bytes.</exception>
     /// <exception cref="CryptographicException">The cipher's block is not 128 bits.</exception>
     public byte[] EncryptKeyWrap(byte[] plaintext)
     {
@@ -40,10 +41,12 @@ public abstract partial class BlockCipherAlgorithm
         return result;
     }
 
-    /// <summary>Wraps a key with the current key (RFC 3394 / NIST SP 800-38F KW) into <paramref name="destination"/>.</summary>
+    /// <summary>Wraps a key with the current key (RFC 3394 / NIST SP 800-38F KW) into <paramref
+    /// name="destination"/>.</summary>
     /// <param name="plaintext">The key to wrap: a multiple of 8 bytes, at least 16.</param>
     /// <param name="destination">Exactly 8 bytes longer than <paramref name="plaintext"/>; must not overlap it.</param>
-    /// <exception cref="ArgumentException"><paramref name="plaintext"/> has an invalid length, <paramref name="destination"/> has not
+    /// <exception cref="ArgumentException"><paramref name="plaintext"/> has an invalid length, <paramref
+    /// name="destination"/> has not
     /// the exact length, or the buffers overlap.</exception>
     /// <exception cref="CryptographicException">The cipher's block is not 128 bits.</exception>
     public void EncryptKeyWrap(ReadOnlySpan<byte> plaintext, Span<byte> destination)
@@ -60,7 +63,8 @@ public abstract partial class BlockCipherAlgorithm
     /// <returns>The key, 8 bytes shorter than <paramref name="ciphertext"/>.</returns>
     /// <exception cref="ArgumentNullException"><paramref name="ciphertext"/> is null.</exception>
     /// <exception cref="ArgumentException"><paramref name="ciphertext"/> has an invalid length.</exception>
-    /// <exception cref="CryptographicException">The integrity check failed (wrong key or modified data), or the cipher's block is
+    /// <exception cref="CryptographicException">The integrity check failed (wrong key or modified data), or the
+    /// cipher's block is
     /// not 128 bits.</exception>
     public byte[] DecryptKeyWrap(byte[] ciphertext)
     {
@@ -77,11 +81,14 @@ public abstract partial class BlockCipherAlgorithm
         return result;
     }
 
-    /// <summary>Unwraps a key wrapped with the current key (RFC 3394 / NIST SP 800-38F KW) into <paramref name="destination"/>.</summary>
+    /// <summary>Unwraps a key wrapped with the current key (RFC 3394 / NIST SP 800-38F KW) into <paramref
+    /// name="destination"/>.</summary>
     /// <returns>The number of bytes written: the length of <paramref name="ciphertext"/> minus 8.</returns>
-    /// <exception cref="ArgumentException"><paramref name="ciphertext"/> has an invalid length, <paramref name="destination"/> is too
+    /// <exception cref="ArgumentException"><paramref name="ciphertext"/> has an invalid length, <paramref
+    /// name="destination"/> is too
     /// short, or the buffers overlap.</exception>
-    /// <exception cref="CryptographicException">The integrity check failed; nothing is written to <paramref name="destination"/>.</exception>
+    /// <exception cref="CryptographicException">The integrity check failed; nothing is written to <paramref
+    /// name="destination"/>.</exception>
     public int DecryptKeyWrap(ReadOnlySpan<byte> ciphertext, Span<byte> destination)
     {
         if (!TryDecryptKeyWrap(ciphertext, destination, out int written))
@@ -92,10 +99,14 @@ public abstract partial class BlockCipherAlgorithm
         return written;
     }
 
-    /// <summary>Unwraps a key (RFC 3394 / NIST SP 800-38F KW) unless <paramref name="destination"/> is too short.</summary>
-    /// <returns>False, with nothing written, when <paramref name="destination"/> is shorter than <paramref name="ciphertext"/> minus 8 bytes.</returns>
-    /// <exception cref="ArgumentException"><paramref name="ciphertext"/> has an invalid length, or the buffers overlap.</exception>
-    /// <exception cref="CryptographicException">The integrity check failed; nothing is written to <paramref name="destination"/>.</exception>
+    /// <summary>Unwraps a key (RFC 3394 / NIST SP 800-38F KW) unless <paramref name="destination"/> is too
+    /// short.</summary>
+    /// <returns>False, with nothing written, when <paramref name="destination"/> is shorter than <paramref
+    /// name="ciphertext"/> minus 8 bytes.</returns>
+    /// <exception cref="ArgumentException"><paramref name="ciphertext"/> has an invalid length, or the buffers
+    /// overlap.</exception>
+    /// <exception cref="CryptographicException">The integrity check failed; nothing is written to <paramref
+    /// name="destination"/>.</exception>
     public bool TryDecryptKeyWrap(ReadOnlySpan<byte> ciphertext, Span<byte> destination, out int bytesWritten)
     {
         // One reference on the current key's kernel for the whole operation: a concurrent re-key cannot wipe it.
@@ -128,9 +139,11 @@ public abstract partial class BlockCipherAlgorithm
         }
     }
 
-    /// <summary>The length of a key wrapped with padding (RFC 5649): the plaintext rounded up to 8 bytes, plus 8.</summary>
+    /// <summary>The length of a key wrapped with padding (RFC 5649): the plaintext rounded up to 8 bytes, plus
+    /// 8.</summary>
     /// <param name="plaintextLengthInBytes">The length of the key to wrap, at least 1.</param>
-    /// <exception cref="ArgumentOutOfRangeException"><paramref name="plaintextLengthInBytes"/> is not positive or too large.</exception>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="plaintextLengthInBytes"/> is not positive or too
+    /// large.</exception>
     public static int GetKeyWrapPaddedLength(int plaintextLengthInBytes)
     {
         if (plaintextLengthInBytes <= 0 || plaintextLengthInBytes > int.MaxValue - 15)
@@ -141,7 +154,8 @@ public abstract partial class BlockCipherAlgorithm
         return ((plaintextLengthInBytes + 7) & ~7) + 8;
     }
 
-    /// <summary>Wraps a key of any length with the current key (RFC 5649 / NIST SP 800-38F KWP; RFC 3657 for Camellia).</summary>
+    /// <summary>Wraps a key of any length with the current key (RFC 5649 / NIST SP 800-38F KWP; RFC 3657 for
+    /// Camellia).</summary>
     /// <param name="plaintext">The key to wrap, at least one byte.</param>
     /// <returns>The wrapped key, <see cref="GetKeyWrapPaddedLength"/> bytes long.</returns>
     /// <remarks>Constant-time when the cipher's kernel is (see the cipher type's remarks).</remarks>
@@ -163,10 +177,13 @@ public abstract partial class BlockCipherAlgorithm
         return result;
     }
 
-    /// <summary>Wraps a key of any length (RFC 5649 / NIST SP 800-38F KWP) into <paramref name="destination"/>.</summary>
+    /// <summary>Wraps a key of any length (RFC 5649 / NIST SP 800-38F KWP) into <paramref
+    /// name="destination"/>.</summary>
     /// <param name="plaintext">The key to wrap, at least one byte.</param>
-    /// <param name="destination">Exactly <see cref="GetKeyWrapPaddedLength"/> bytes; must not overlap <paramref name="plaintext"/>.</param>
-    /// <exception cref="ArgumentException"><paramref name="plaintext"/> is empty, <paramref name="destination"/> has not the exact
+    /// <param name="destination">Exactly <see cref="GetKeyWrapPaddedLength"/> bytes; must not overlap <paramref
+    /// name="plaintext"/>.</param>
+    /// <exception cref="ArgumentException"><paramref name="plaintext"/> is empty, <paramref name="destination"/> has
+    /// not the exact
     /// length, or the buffers overlap.</exception>
     /// <exception cref="CryptographicException">The cipher's block is not 128 bits.</exception>
     public void EncryptKeyWrapPadded(ReadOnlySpan<byte> plaintext, Span<byte> destination)
@@ -181,7 +198,8 @@ public abstract partial class BlockCipherAlgorithm
     /// <returns>The key.</returns>
     /// <exception cref="ArgumentNullException"><paramref name="ciphertext"/> is null.</exception>
     /// <exception cref="ArgumentException"><paramref name="ciphertext"/> has an invalid length.</exception>
-    /// <exception cref="CryptographicException">The integrity check failed (wrong key, modified data, bad length indicator or
+    /// <exception cref="CryptographicException">The integrity check failed (wrong key, modified data, bad length
+    /// indicator or
     /// padding), or the cipher's block is not 128 bits.</exception>
     public byte[] DecryptKeyWrapPadded(byte[] ciphertext)
     {
@@ -205,11 +223,14 @@ public abstract partial class BlockCipherAlgorithm
         }
     }
 
-    /// <summary>Unwraps a key wrapped with padding (RFC 5649 / NIST SP 800-38F KWP) into <paramref name="destination"/>.</summary>
+    /// <summary>Unwraps a key wrapped with padding (RFC 5649 / NIST SP 800-38F KWP) into <paramref
+    /// name="destination"/>.</summary>
     /// <returns>The number of bytes written.</returns>
-    /// <exception cref="ArgumentException"><paramref name="ciphertext"/> has an invalid length, <paramref name="destination"/> is
+    /// <exception cref="ArgumentException"><paramref name="ciphertext"/> has an invalid length, <paramref
+    /// name="destination"/> is
     /// shorter than the key, or the buffers overlap.</exception>
-    /// <exception cref="CryptographicException">The integrity check failed; nothing is written to <paramref name="destination"/>.</exception>
+    /// <exception cref="CryptographicException">The integrity check failed; nothing is written to <paramref
+    /// name="destination"/>.</exception>
     public int DecryptKeyWrapPadded(ReadOnlySpan<byte> ciphertext, Span<byte> destination)
     {
         if (!TryDecryptKeyWrapPadded(ciphertext, destination, out int written))
@@ -220,11 +241,15 @@ public abstract partial class BlockCipherAlgorithm
         return written;
     }
 
-    /// <summary>Unwraps a key wrapped with padding (RFC 5649) unless <paramref name="destination"/> is shorter than the key.</summary>
-    /// <returns>False, with nothing written, when <paramref name="destination"/> is too short for the unwrapped key (the
+    /// <summary>Unwraps a key wrapped with padding (RFC 5649) unless <paramref name="destination"/> is shorter than the
+    /// key.</summary>
+    /// <returns>False, with nothing written, when <paramref name="destination"/> is too short for the unwrapped key
+    /// (the
     /// integrity check passed).</returns>
-    /// <exception cref="ArgumentException"><paramref name="ciphertext"/> has an invalid length, or the buffers overlap.</exception>
-    /// <exception cref="CryptographicException">The integrity check failed; nothing is written to <paramref name="destination"/>.</exception>
+    /// <exception cref="ArgumentException"><paramref name="ciphertext"/> has an invalid length, or the buffers
+    /// overlap.</exception>
+    /// <exception cref="CryptographicException">The integrity check failed; nothing is written to <paramref
+    /// name="destination"/>.</exception>
     public bool TryDecryptKeyWrapPadded(ReadOnlySpan<byte> ciphertext, Span<byte> destination, out int bytesWritten)
     {
         CheckKeyWrapCiphertext(ciphertext, padded: true);
@@ -295,7 +320,9 @@ public abstract partial class BlockCipherAlgorithm
     {
         if (destination.Length != length)
         {
-            throw new ArgumentException(string.Format(CultureInfo.InvariantCulture, SR.DestinationExactLength, length), nameof(destination));
+            throw new ArgumentException(
+                string.Format(CultureInfo.InvariantCulture, SR.DestinationExactLength, length),
+                nameof(destination));
         }
 
         CheckNoOverlap(plaintext, destination);
@@ -310,7 +337,9 @@ public abstract partial class BlockCipherAlgorithm
     }
 
     private static void ThrowInvalidWrapLength(string paramName, string algorithm) =>
-        throw new ArgumentException(string.Format(CultureInfo.InvariantCulture, SR.KeyWrapInvalidLength, paramName, algorithm), paramName);
+        throw new ArgumentException(
+            string.Format(CultureInfo.InvariantCulture, SR.KeyWrapInvalidLength, paramName, algorithm),
+            paramName);
 
     // ---- The wrapping function W and its inverse ----
 
@@ -339,7 +368,8 @@ public abstract partial class BlockCipherAlgorithm
         WrapCore(lease.Kernel, aiv, registers, destination);
     }
 
-    /// <summary>Returns the unwrapped length; throws (after wiping <paramref name="registers"/>) when any check fails.</summary>
+    /// <summary>Returns the unwrapped length; throws (after wiping <paramref name="registers"/>) when any check
+    /// fails.</summary>
     private int UnwrapPaddedCore(ReadOnlySpan<byte> ciphertext, Span<byte> registers)
     {
         // One reference on the current key's kernel for the whole operation: a concurrent re-key cannot wipe it.
@@ -383,8 +413,13 @@ public abstract partial class BlockCipherAlgorithm
         return length;
     }
 
-    /// <summary>W: destination = A | R[1..n] after six rounds over <paramref name="registers"/> (may be destination's tail).</summary>
-    private static void WrapCore(BlockCipherKernel kernel, ulong a, ReadOnlySpan<byte> registers, Span<byte> destination)
+    /// <summary>W: destination = A | R[1..n] after six rounds over <paramref name="registers"/> (may be destination's
+    /// tail).</summary>
+    private static void WrapCore(
+        BlockCipherKernel kernel,
+        ulong a,
+        ReadOnlySpan<byte> registers,
+        Span<byte> destination)
     {
         int n = registers.Length / 8;
         Span<byte> r = destination.Slice(8);
@@ -435,7 +470,8 @@ public abstract partial class BlockCipherAlgorithm
 
     // ---- Access for the authenticated modes ----
 
-    /// <summary>A new kernel for a copy of the current key (GCM and CMAC keep their own, unaffected by later key changes).</summary>
+    /// <summary>A new kernel for a copy of the current key (GCM and CMAC keep their own, unaffected by later key
+    /// changes).</summary>
     internal BlockCipherKernel CreateKernelForCurrentKey()
     {
         byte[] key = Key; // a copy; generates a key first if there is none, as SymmetricAlgorithm.Key does

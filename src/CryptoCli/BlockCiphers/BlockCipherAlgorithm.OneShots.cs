@@ -10,39 +10,81 @@ public abstract partial class BlockCipherAlgorithm
     // length, destination length) and calls these template methods.
 
     /// <inheritdoc/>
-    protected override bool TryEncryptEcbCore(ReadOnlySpan<byte> plaintext, Span<byte> destination, PaddingMode paddingMode, out int bytesWritten)
+    protected override bool TryEncryptEcbCore(
+        ReadOnlySpan<byte> plaintext,
+        Span<byte> destination,
+        PaddingMode paddingMode,
+        out int bytesWritten)
     {
         return TryEncryptOneShot(Ecb.Instance, plaintext, default, destination, paddingMode, out bytesWritten);
     }
 
     /// <inheritdoc/>
-    protected override bool TryDecryptEcbCore(ReadOnlySpan<byte> ciphertext, Span<byte> destination, PaddingMode paddingMode, out int bytesWritten)
+    protected override bool TryDecryptEcbCore(
+        ReadOnlySpan<byte> ciphertext,
+        Span<byte> destination,
+        PaddingMode paddingMode,
+        out int bytesWritten)
     {
         return TryDecryptOneShot(Ecb.Instance, ciphertext, default, destination, paddingMode, out bytesWritten);
     }
 
     /// <inheritdoc/>
-    protected override bool TryEncryptCbcCore(ReadOnlySpan<byte> plaintext, ReadOnlySpan<byte> iv, Span<byte> destination, PaddingMode paddingMode, out int bytesWritten)
+    protected override bool TryEncryptCbcCore(
+        ReadOnlySpan<byte> plaintext,
+        ReadOnlySpan<byte> iv,
+        Span<byte> destination,
+        PaddingMode paddingMode,
+        out int bytesWritten)
     {
         return TryEncryptOneShot(Cbc.Instance, plaintext, iv, destination, paddingMode, out bytesWritten);
     }
 
     /// <inheritdoc/>
-    protected override bool TryDecryptCbcCore(ReadOnlySpan<byte> ciphertext, ReadOnlySpan<byte> iv, Span<byte> destination, PaddingMode paddingMode, out int bytesWritten)
+    protected override bool TryDecryptCbcCore(
+        ReadOnlySpan<byte> ciphertext,
+        ReadOnlySpan<byte> iv,
+        Span<byte> destination,
+        PaddingMode paddingMode,
+        out int bytesWritten)
     {
         return TryDecryptOneShot(Cbc.Instance, ciphertext, iv, destination, paddingMode, out bytesWritten);
     }
 
     /// <inheritdoc/>
-    protected override bool TryEncryptCfbCore(ReadOnlySpan<byte> plaintext, ReadOnlySpan<byte> iv, Span<byte> destination, PaddingMode paddingMode, int feedbackSizeInBits, out int bytesWritten)
+    protected override bool TryEncryptCfbCore(
+        ReadOnlySpan<byte> plaintext,
+        ReadOnlySpan<byte> iv,
+        Span<byte> destination,
+        PaddingMode paddingMode,
+        int feedbackSizeInBits,
+        out int bytesWritten)
     {
-        return TryEncryptOneShot(Cfb.Get(feedbackSizeInBits / 8), plaintext, iv, destination, paddingMode, out bytesWritten);
+        return TryEncryptOneShot(
+            Cfb.Get(feedbackSizeInBits / 8),
+            plaintext,
+            iv,
+            destination,
+            paddingMode,
+            out bytesWritten);
     }
 
     /// <inheritdoc/>
-    protected override bool TryDecryptCfbCore(ReadOnlySpan<byte> ciphertext, ReadOnlySpan<byte> iv, Span<byte> destination, PaddingMode paddingMode, int feedbackSizeInBits, out int bytesWritten)
+    protected override bool TryDecryptCfbCore(
+        ReadOnlySpan<byte> ciphertext,
+        ReadOnlySpan<byte> iv,
+        Span<byte> destination,
+        PaddingMode paddingMode,
+        int feedbackSizeInBits,
+        out int bytesWritten)
     {
-        return TryDecryptOneShot(Cfb.Get(feedbackSizeInBits / 8), ciphertext, iv, destination, paddingMode, out bytesWritten);
+        return TryDecryptOneShot(
+            Cfb.Get(feedbackSizeInBits / 8),
+            ciphertext,
+            iv,
+            destination,
+            paddingMode,
+            out bytesWritten);
     }
 #else
     // netstandard2.0's SymmetricAlgorithm has no one-shots: the same signatures as the modern runtime's.
@@ -70,8 +112,13 @@ public abstract partial class BlockCipherAlgorithm
     public int EncryptEcb(ReadOnlySpan<byte> plaintext, Span<byte> destination, PaddingMode paddingMode) =>
         EncryptToSpan(Ecb.Instance, plaintext, default, destination, paddingMode);
 
-    /// <summary>Attempts to encrypt data into the specified buffer, using ECB mode with the specified padding mode.</summary>
-    public bool TryEncryptEcb(ReadOnlySpan<byte> plaintext, Span<byte> destination, PaddingMode paddingMode, out int bytesWritten)
+    /// <summary>Attempts to encrypt data into the specified buffer, using ECB mode with the specified padding
+    /// mode.</summary>
+    public bool TryEncryptEcb(
+        ReadOnlySpan<byte> plaintext,
+        Span<byte> destination,
+        PaddingMode paddingMode,
+        out int bytesWritten)
     {
         CipherPadding.CheckPaddingMode(paddingMode);
         return TryEncryptOneShot(Ecb.Instance, plaintext, default, destination, paddingMode, out bytesWritten);
@@ -92,8 +139,13 @@ public abstract partial class BlockCipherAlgorithm
     public int DecryptEcb(ReadOnlySpan<byte> ciphertext, Span<byte> destination, PaddingMode paddingMode) =>
         DecryptToSpan(Ecb.Instance, ciphertext, default, destination, paddingMode);
 
-    /// <summary>Attempts to decrypt data into the specified buffer, using ECB mode with the specified padding mode.</summary>
-    public bool TryDecryptEcb(ReadOnlySpan<byte> ciphertext, Span<byte> destination, PaddingMode paddingMode, out int bytesWritten)
+    /// <summary>Attempts to decrypt data into the specified buffer, using ECB mode with the specified padding
+    /// mode.</summary>
+    public bool TryDecryptEcb(
+        ReadOnlySpan<byte> ciphertext,
+        Span<byte> destination,
+        PaddingMode paddingMode,
+        out int bytesWritten)
     {
         return TryDecryptOneShot(Ecb.Instance, ciphertext, default, destination, paddingMode, out bytesWritten);
     }
@@ -107,15 +159,28 @@ public abstract partial class BlockCipherAlgorithm
     }
 
     /// <summary>Encrypts data using CBC mode with the specified padding mode.</summary>
-    public byte[] EncryptCbc(ReadOnlySpan<byte> plaintext, ReadOnlySpan<byte> iv, PaddingMode paddingMode = PaddingMode.PKCS7) =>
+    public byte[] EncryptCbc(
+        ReadOnlySpan<byte> plaintext,
+        ReadOnlySpan<byte> iv,
+        PaddingMode paddingMode = PaddingMode.PKCS7) =>
         EncryptToArray(Cbc.Instance, plaintext, CheckIV(iv), paddingMode);
 
     /// <summary>Encrypts data into the specified buffer, using CBC mode with the specified padding mode.</summary>
-    public int EncryptCbc(ReadOnlySpan<byte> plaintext, ReadOnlySpan<byte> iv, Span<byte> destination, PaddingMode paddingMode = PaddingMode.PKCS7) =>
+    public int EncryptCbc(
+        ReadOnlySpan<byte> plaintext,
+        ReadOnlySpan<byte> iv,
+        Span<byte> destination,
+        PaddingMode paddingMode = PaddingMode.PKCS7) =>
         EncryptToSpan(Cbc.Instance, plaintext, CheckIV(iv), destination, paddingMode);
 
-    /// <summary>Attempts to encrypt data into the specified buffer, using CBC mode with the specified padding mode.</summary>
-    public bool TryEncryptCbc(ReadOnlySpan<byte> plaintext, ReadOnlySpan<byte> iv, Span<byte> destination, out int bytesWritten, PaddingMode paddingMode = PaddingMode.PKCS7)
+    /// <summary>Attempts to encrypt data into the specified buffer, using CBC mode with the specified padding
+    /// mode.</summary>
+    public bool TryEncryptCbc(
+        ReadOnlySpan<byte> plaintext,
+        ReadOnlySpan<byte> iv,
+        Span<byte> destination,
+        out int bytesWritten,
+        PaddingMode paddingMode = PaddingMode.PKCS7)
     {
         CipherPadding.CheckPaddingMode(paddingMode);
         return TryEncryptOneShot(Cbc.Instance, plaintext, CheckIV(iv), destination, paddingMode, out bytesWritten);
@@ -130,74 +195,156 @@ public abstract partial class BlockCipherAlgorithm
     }
 
     /// <summary>Decrypts data using CBC mode with the specified padding mode.</summary>
-    public byte[] DecryptCbc(ReadOnlySpan<byte> ciphertext, ReadOnlySpan<byte> iv, PaddingMode paddingMode = PaddingMode.PKCS7) =>
+    public byte[] DecryptCbc(
+        ReadOnlySpan<byte> ciphertext,
+        ReadOnlySpan<byte> iv,
+        PaddingMode paddingMode = PaddingMode.PKCS7) =>
         DecryptToArray(Cbc.Instance, ciphertext, CheckIV(iv), paddingMode);
 
     /// <summary>Decrypts data into the specified buffer, using CBC mode with the specified padding mode.</summary>
-    public int DecryptCbc(ReadOnlySpan<byte> ciphertext, ReadOnlySpan<byte> iv, Span<byte> destination, PaddingMode paddingMode = PaddingMode.PKCS7) =>
+    public int DecryptCbc(
+        ReadOnlySpan<byte> ciphertext,
+        ReadOnlySpan<byte> iv,
+        Span<byte> destination,
+        PaddingMode paddingMode = PaddingMode.PKCS7) =>
         DecryptToSpan(Cbc.Instance, ciphertext, CheckIV(iv), destination, paddingMode);
 
-    /// <summary>Attempts to decrypt data into the specified buffer, using CBC mode with the specified padding mode.</summary>
-    public bool TryDecryptCbc(ReadOnlySpan<byte> ciphertext, ReadOnlySpan<byte> iv, Span<byte> destination, out int bytesWritten, PaddingMode paddingMode = PaddingMode.PKCS7)
+    /// <summary>Attempts to decrypt data into the specified buffer, using CBC mode with the specified padding
+    /// mode.</summary>
+    public bool TryDecryptCbc(
+        ReadOnlySpan<byte> ciphertext,
+        ReadOnlySpan<byte> iv,
+        Span<byte> destination,
+        out int bytesWritten,
+        PaddingMode paddingMode = PaddingMode.PKCS7)
     {
         return TryDecryptOneShot(Cbc.Instance, ciphertext, CheckIV(iv), destination, paddingMode, out bytesWritten);
     }
 
     /// <summary>Gets the length of a ciphertext with a given padding mode and plaintext length in CFB mode.</summary>
-    public int GetCiphertextLengthCfb(int plaintextLength, PaddingMode paddingMode = PaddingMode.None, int feedbackSizeInBits = 8) =>
-        CipherPadding.GetCiphertextLength(plaintextLength, CfbMode(feedbackSizeInBits).GetSegmentSize(BlockSizeValue / 8), paddingMode);
+    public int GetCiphertextLengthCfb(
+        int plaintextLength,
+        PaddingMode paddingMode = PaddingMode.None,
+        int feedbackSizeInBits = 8) =>
+        CipherPadding.GetCiphertextLength(
+            plaintextLength, CfbMode(feedbackSizeInBits).GetSegmentSize(BlockSizeValue / 8), paddingMode);
 
     /// <summary>Encrypts data using CFB mode with the specified padding mode and feedback size.</summary>
-    public byte[] EncryptCfb(byte[] plaintext, byte[] iv, PaddingMode paddingMode = PaddingMode.None, int feedbackSizeInBits = 8)
+    public byte[] EncryptCfb(
+        byte[] plaintext,
+        byte[] iv,
+        PaddingMode paddingMode = PaddingMode.None,
+        int feedbackSizeInBits = 8)
     {
         ThrowHelper.ThrowIfNull(plaintext, nameof(plaintext));
         ThrowHelper.ThrowIfNull(iv, nameof(iv));
-        return EncryptCfb(new ReadOnlySpan<byte>(plaintext), new ReadOnlySpan<byte>(iv), paddingMode, feedbackSizeInBits);
+        return EncryptCfb(
+            new ReadOnlySpan<byte>(plaintext),
+            new ReadOnlySpan<byte>(iv),
+            paddingMode,
+            feedbackSizeInBits);
     }
 
     /// <summary>Encrypts data using CFB mode with the specified padding mode and feedback size.</summary>
-    public byte[] EncryptCfb(ReadOnlySpan<byte> plaintext, ReadOnlySpan<byte> iv, PaddingMode paddingMode = PaddingMode.None, int feedbackSizeInBits = 8) =>
+    public byte[] EncryptCfb(
+        ReadOnlySpan<byte> plaintext,
+        ReadOnlySpan<byte> iv,
+        PaddingMode paddingMode = PaddingMode.None,
+        int feedbackSizeInBits = 8) =>
         EncryptToArray(CfbMode(feedbackSizeInBits), plaintext, CheckIV(iv), paddingMode);
 
-    /// <summary>Encrypts data into the specified buffer, using CFB mode with the specified padding mode and feedback size.</summary>
-    public int EncryptCfb(ReadOnlySpan<byte> plaintext, ReadOnlySpan<byte> iv, Span<byte> destination, PaddingMode paddingMode = PaddingMode.None, int feedbackSizeInBits = 8) =>
+    /// <summary>Encrypts data into the specified buffer, using CFB mode with the specified padding mode and feedback
+    /// size.</summary>
+    public int EncryptCfb(
+        ReadOnlySpan<byte> plaintext,
+        ReadOnlySpan<byte> iv,
+        Span<byte> destination,
+        PaddingMode paddingMode = PaddingMode.None,
+        int feedbackSizeInBits = 8) =>
         EncryptToSpan(CfbMode(feedbackSizeInBits), plaintext, CheckIV(iv), destination, paddingMode);
 
-    /// <summary>Attempts to encrypt data into the specified buffer, using CFB mode with the specified padding mode and feedback size.</summary>
-    public bool TryEncryptCfb(ReadOnlySpan<byte> plaintext, ReadOnlySpan<byte> iv, Span<byte> destination, out int bytesWritten, PaddingMode paddingMode = PaddingMode.None, int feedbackSizeInBits = 8)
+    /// <summary>Attempts to encrypt data into the specified buffer, using CFB mode with the specified padding mode and
+    /// feedback size.</summary>
+    public bool TryEncryptCfb(
+        ReadOnlySpan<byte> plaintext,
+        ReadOnlySpan<byte> iv,
+        Span<byte> destination,
+        out int bytesWritten,
+        PaddingMode paddingMode = PaddingMode.None,
+        int feedbackSizeInBits = 8)
     {
         CipherPadding.CheckPaddingMode(paddingMode);
-        return TryEncryptOneShot(CfbMode(feedbackSizeInBits), plaintext, CheckIV(iv), destination, paddingMode, out bytesWritten);
+        return TryEncryptOneShot(
+            CfbMode(feedbackSizeInBits),
+            plaintext,
+            CheckIV(iv),
+            destination,
+            paddingMode,
+            out bytesWritten);
     }
 
     /// <summary>Decrypts data using CFB mode with the specified padding mode and feedback size.</summary>
-    public byte[] DecryptCfb(byte[] ciphertext, byte[] iv, PaddingMode paddingMode = PaddingMode.None, int feedbackSizeInBits = 8)
+    public byte[] DecryptCfb(
+        byte[] ciphertext,
+        byte[] iv,
+        PaddingMode paddingMode = PaddingMode.None,
+        int feedbackSizeInBits = 8)
     {
         ThrowHelper.ThrowIfNull(ciphertext, nameof(ciphertext));
         ThrowHelper.ThrowIfNull(iv, nameof(iv));
-        return DecryptCfb(new ReadOnlySpan<byte>(ciphertext), new ReadOnlySpan<byte>(iv), paddingMode, feedbackSizeInBits);
+        return DecryptCfb(
+            new ReadOnlySpan<byte>(ciphertext),
+            new ReadOnlySpan<byte>(iv),
+            paddingMode,
+            feedbackSizeInBits);
     }
 
     /// <summary>Decrypts data using CFB mode with the specified padding mode and feedback size.</summary>
-    public byte[] DecryptCfb(ReadOnlySpan<byte> ciphertext, ReadOnlySpan<byte> iv, PaddingMode paddingMode = PaddingMode.None, int feedbackSizeInBits = 8) =>
+    public byte[] DecryptCfb(
+        ReadOnlySpan<byte> ciphertext,
+        ReadOnlySpan<byte> iv,
+        PaddingMode paddingMode = PaddingMode.None,
+        int feedbackSizeInBits = 8) =>
         DecryptToArray(CfbMode(feedbackSizeInBits), ciphertext, CheckIV(iv), paddingMode);
 
-    /// <summary>Decrypts data into the specified buffer, using CFB mode with the specified padding mode and feedback size.</summary>
-    public int DecryptCfb(ReadOnlySpan<byte> ciphertext, ReadOnlySpan<byte> iv, Span<byte> destination, PaddingMode paddingMode = PaddingMode.None, int feedbackSizeInBits = 8) =>
+    /// <summary>Decrypts data into the specified buffer, using CFB mode with the specified padding mode and feedback
+    /// size.</summary>
+    public int DecryptCfb(
+        ReadOnlySpan<byte> ciphertext,
+        ReadOnlySpan<byte> iv,
+        Span<byte> destination,
+        PaddingMode paddingMode = PaddingMode.None,
+        int feedbackSizeInBits = 8) =>
         DecryptToSpan(CfbMode(feedbackSizeInBits), ciphertext, CheckIV(iv), destination, paddingMode);
 
-    /// <summary>Attempts to decrypt data into the specified buffer, using CFB mode with the specified padding mode and feedback size.</summary>
-    public bool TryDecryptCfb(ReadOnlySpan<byte> ciphertext, ReadOnlySpan<byte> iv, Span<byte> destination, out int bytesWritten, PaddingMode paddingMode = PaddingMode.None, int feedbackSizeInBits = 8)
+    /// <summary>Attempts to decrypt data into the specified buffer, using CFB mode with the specified padding mode and
+    /// feedback size.</summary>
+    public bool TryDecryptCfb(
+        ReadOnlySpan<byte> ciphertext,
+        ReadOnlySpan<byte> iv,
+        Span<byte> destination,
+        out int bytesWritten,
+        PaddingMode paddingMode = PaddingMode.None,
+        int feedbackSizeInBits = 8)
     {
-        return TryDecryptOneShot(CfbMode(feedbackSizeInBits), ciphertext, CheckIV(iv), destination, paddingMode, out bytesWritten);
+        return TryDecryptOneShot(
+            CfbMode(feedbackSizeInBits),
+            ciphertext,
+            CheckIV(iv),
+            destination,
+            paddingMode,
+            out bytesWritten);
     }
 
-    // As the runtime's one-shots: a feedback size that is not a whole number of bytes up to the block size is out of range.
+    // As the runtime's one-shots: a feedback size that is not a whole number of bytes up to the block size is out of
+    // range.
     private Cfb CfbMode(int feedbackSizeInBits)
     {
         if (feedbackSizeInBits <= 0 || feedbackSizeInBits % 8 != 0 || feedbackSizeInBits > BlockSizeValue)
         {
-            throw new ArgumentOutOfRangeException(nameof(feedbackSizeInBits), string.Format(System.Globalization.CultureInfo.InvariantCulture, SR.FeedbackSizeNotSupported, feedbackSizeInBits, CipherMode.CFB));
+            string message = string.Format(
+                System.Globalization.CultureInfo.InvariantCulture, SR.FeedbackSizeNotSupported, feedbackSizeInBits, CipherMode.CFB);
+            throw new ArgumentOutOfRangeException(nameof(feedbackSizeInBits), message);
         }
 
         return Cfb.Get(feedbackSizeInBits / 8);
@@ -206,7 +353,8 @@ public abstract partial class BlockCipherAlgorithm
 
     // ---- Ciphertext stealing (CBC-CS3), for both targets: the runtime has no CTS one-shots ----
 
-    /// <summary>Encrypts data with CBC and ciphertext stealing (CBC-CS3, as Kerberos uses it): the ciphertext is as long as the plaintext.</summary>
+    /// <summary>Encrypts data with CBC and ciphertext stealing (CBC-CS3, as Kerberos uses it): the ciphertext is as
+    /// long as the plaintext.</summary>
     /// <param name="plaintext">At least one block.</param>
     /// <param name="iv">One block.</param>
     /// <returns>The ciphertext.</returns>
@@ -226,7 +374,8 @@ public abstract partial class BlockCipherAlgorithm
 
     /// <summary>Encrypts data with CBC and ciphertext stealing (CBC-CS3) into <paramref name="destination"/>.</summary>
     /// <returns>The number of bytes written (the length of <paramref name="plaintext"/>).</returns>
-    /// <exception cref="ArgumentException"><paramref name="iv"/> is not one block long, or <paramref name="destination"/> is too short.</exception>
+    /// <exception cref="ArgumentException"><paramref name="iv"/> is not one block long, or <paramref
+    /// name="destination"/> is too short.</exception>
     /// <exception cref="CryptographicException"><paramref name="plaintext"/> is shorter than one block.</exception>
     public int EncryptCts(ReadOnlySpan<byte> plaintext, ReadOnlySpan<byte> iv, Span<byte> destination) =>
         EncryptToSpan(Cts.Instance, plaintext, CheckIV(iv), destination, PaddingMode.None);
@@ -249,9 +398,11 @@ public abstract partial class BlockCipherAlgorithm
     public byte[] DecryptCts(ReadOnlySpan<byte> ciphertext, ReadOnlySpan<byte> iv) =>
         DecryptToArray(Cts.Instance, ciphertext, CheckIV(iv), PaddingMode.None);
 
-    /// <summary>Decrypts data encrypted with CBC and ciphertext stealing (CBC-CS3) into <paramref name="destination"/>.</summary>
+    /// <summary>Decrypts data encrypted with CBC and ciphertext stealing (CBC-CS3) into <paramref
+    /// name="destination"/>.</summary>
     /// <returns>The number of bytes written (the length of <paramref name="ciphertext"/>).</returns>
-    /// <exception cref="ArgumentException"><paramref name="iv"/> is not one block long, or <paramref name="destination"/> is too short.</exception>
+    /// <exception cref="ArgumentException"><paramref name="iv"/> is not one block long, or <paramref
+    /// name="destination"/> is too short.</exception>
     /// <exception cref="CryptographicException"><paramref name="ciphertext"/> is shorter than one block.</exception>
     public int DecryptCts(ReadOnlySpan<byte> ciphertext, ReadOnlySpan<byte> iv, Span<byte> destination) =>
         DecryptToSpan(Cts.Instance, ciphertext, CheckIV(iv), destination, PaddingMode.None);
@@ -266,17 +417,27 @@ public abstract partial class BlockCipherAlgorithm
         return iv;
     }
 
-    private byte[] EncryptToArray(BlockCipherMode mode, ReadOnlySpan<byte> plaintext, ReadOnlySpan<byte> iv, PaddingMode paddingMode)
+    private byte[] EncryptToArray(
+        BlockCipherMode mode,
+        ReadOnlySpan<byte> plaintext,
+        ReadOnlySpan<byte> iv,
+        PaddingMode paddingMode)
     {
         CipherPadding.CheckPaddingMode(paddingMode);
         using KernelLease lease = RentKernel();
         // The kernel's block size, not BlockSizeValue: it is the one this operation runs with.
-        byte[] result = new byte[BlockCipherOneShot.GetCiphertextLength(mode, lease.Kernel.BlockSizeInBytes, plaintext.Length, paddingMode, nameof(plaintext))];
+        byte[] result = new byte[BlockCipherOneShot.GetCiphertextLength(
+            mode, lease.Kernel.BlockSizeInBytes, plaintext.Length, paddingMode, nameof(plaintext))];
         BlockCipherOneShot.TryEncrypt(lease.Kernel, mode, plaintext, iv, result, paddingMode, out _);
         return result;
     }
 
-    private int EncryptToSpan(BlockCipherMode mode, ReadOnlySpan<byte> plaintext, ReadOnlySpan<byte> iv, Span<byte> destination, PaddingMode paddingMode)
+    private int EncryptToSpan(
+        BlockCipherMode mode,
+        ReadOnlySpan<byte> plaintext,
+        ReadOnlySpan<byte> iv,
+        Span<byte> destination,
+        PaddingMode paddingMode)
     {
         CipherPadding.CheckPaddingMode(paddingMode);
         if (!TryEncryptOneShot(mode, plaintext, iv, destination, paddingMode, out int written))
@@ -287,7 +448,11 @@ public abstract partial class BlockCipherAlgorithm
         return written;
     }
 
-    private byte[] DecryptToArray(BlockCipherMode mode, ReadOnlySpan<byte> ciphertext, ReadOnlySpan<byte> iv, PaddingMode paddingMode)
+    private byte[] DecryptToArray(
+        BlockCipherMode mode,
+        ReadOnlySpan<byte> ciphertext,
+        ReadOnlySpan<byte> iv,
+        PaddingMode paddingMode)
     {
         byte[] buffer = new byte[ciphertext.Length];
         TryDecryptOneShot(mode, ciphertext, iv, buffer, paddingMode, out int written);
@@ -301,7 +466,12 @@ public abstract partial class BlockCipherAlgorithm
         return result;
     }
 
-    private int DecryptToSpan(BlockCipherMode mode, ReadOnlySpan<byte> ciphertext, ReadOnlySpan<byte> iv, Span<byte> destination, PaddingMode paddingMode)
+    private int DecryptToSpan(
+        BlockCipherMode mode,
+        ReadOnlySpan<byte> ciphertext,
+        ReadOnlySpan<byte> iv,
+        Span<byte> destination,
+        PaddingMode paddingMode)
     {
         if (!TryDecryptOneShot(mode, ciphertext, iv, destination, paddingMode, out int written))
         {

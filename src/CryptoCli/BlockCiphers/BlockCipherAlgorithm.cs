@@ -20,8 +20,10 @@ namespace CryptoCli;
 /// <para>Arguments, exception types and outcomes follow the runtime's <c>Aes</c>, with one deliberate difference:
 /// after <see cref="SymmetricAlgorithm.Dispose()"/> every member that needs the key throws
 /// <see cref="ObjectDisposedException"/> (the key has been wiped), where <c>Aes</c> silently generates a new key and
-/// keeps working. Transforms created before <c>Dispose</c> hold their own copy of the key until they are disposed.</para>
-/// <para>Counter mode: the counter is a big-endian integer as wide as the block (NIST SP 800-38A), incremented by one per
+/// keeps working. Transforms created before <c>Dispose</c> hold their own copy of the key until they are
+/// disposed.</para>
+/// <para>Counter mode: the counter is a big-endian integer as wide as the block (NIST SP 800-38A), incremented by one
+/// per
 /// block and wrapping around to zero; the caller must never reuse a counter value with the same key.</para>
 /// <para>Constant-time: each derived type states which of its kernels are constant-time (hardware AES paths are,
 /// table-driven paths are not). In the shared mode code, PKCS7 and ANSI X.923 padding bytes are checked without
@@ -62,10 +64,12 @@ public abstract partial class BlockCipherAlgorithm : SymmetricAlgorithm
         PaddingValue = PaddingMode.PKCS7;
     }
 
-    /// <summary>The cipher's ordered kernel list; the first supported entry its preference allows is the default.</summary>
+    /// <summary>The cipher's ordered kernel list; the first supported entry its preference allows is the
+    /// default.</summary>
     private protected abstract BlockCipherKernelRegistry KernelRegistry { get; }
 
-    /// <summary>True when the user has opted in to variable-time kernels (entries marked <see cref="KernelPreference.VariableTimeOptIn"/>).</summary>
+    /// <summary>True when the user has opted in to variable-time kernels (entries marked <see
+    /// cref="KernelPreference.VariableTimeOptIn"/>).</summary>
     private protected virtual bool AllowsVariableTimeKernels => false;
 
     /// <summary>
@@ -82,7 +86,8 @@ public abstract partial class BlockCipherAlgorithm : SymmetricAlgorithm
         }
     }
 
-    /// <summary>Creates the kernel bound to <paramref name="key"/> (already checked against the legal key sizes).</summary>
+    /// <summary>Creates the kernel bound to <paramref name="key"/> (already checked against the legal key
+    /// sizes).</summary>
     private protected BlockCipherKernel CreateKernel(ReadOnlySpan<byte> key, int blockSizeInBytes)
     {
         string? pinned = _pinnedKernel;
@@ -174,9 +179,12 @@ public abstract partial class BlockCipherAlgorithm : SymmetricAlgorithm
     }
 
     /// <inheritdoc/>
-    /// <remarks>Every mode of <see cref="CipherMode"/> is supported: ECB, CBC, CFB (with <see cref="SymmetricAlgorithm.FeedbackSize"/>),
-    /// OFB (with <see cref="SymmetricAlgorithm.FeedbackSize"/>; full-block OFB when it equals the block size) and CTS (CBC with
-    /// ciphertext stealing, variant CS3 as Kerberos uses it; <see cref="PaddingMode.None"/> only, at least one block of input).
+    /// <remarks>Every mode of <see cref="CipherMode"/> is supported: ECB, CBC, CFB (with <see
+    /// cref="SymmetricAlgorithm.FeedbackSize"/>),
+    /// OFB (with <see cref="SymmetricAlgorithm.FeedbackSize"/>; full-block OFB when it equals the block size) and CTS
+    /// (CBC with
+    /// ciphertext stealing, variant CS3 as Kerberos uses it; <see cref="PaddingMode.None"/> only, at least one block of
+    /// input).
     /// Counter mode has its own methods.</remarks>
     /// <exception cref="CryptographicException">The value is not a <see cref="CipherMode"/>.</exception>
     public override CipherMode Mode
@@ -199,7 +207,8 @@ public abstract partial class BlockCipherAlgorithm : SymmetricAlgorithm
     /// 8, as <c>Aes</c>'s, except for <see cref="RijndaelCipher"/>, whose default is 128 as <c>RijndaelManaged</c>'s.
     /// A segment need not divide the block: the transforms and the one-shots give the same bytes for every
     /// value.</remarks>
-    /// <exception cref="CryptographicException">The value is not a multiple of 8 between 8 and the block size.</exception>
+    /// <exception cref="CryptographicException">The value is not a multiple of 8 between 8 and the block
+    /// size.</exception>
     public override int FeedbackSize
     {
         get => base.FeedbackSize;
@@ -284,19 +293,28 @@ public abstract partial class BlockCipherAlgorithm : SymmetricAlgorithm
     }
 
     /// <inheritdoc/>
-    /// <exception cref="ArgumentException"><paramref name="rgbKey"/> has an invalid size, or <paramref name="rgbIV"/> does not match the block size.</exception>
-    public override ICryptoTransform CreateEncryptor(byte[] rgbKey, byte[]? rgbIV) => CreateTransform(rgbKey, rgbIV, encrypting: true);
+    /// <exception cref="ArgumentException"><paramref name="rgbKey"/> has an invalid size, or <paramref name="rgbIV"/>
+    /// does not match the block size.</exception>
+    public override ICryptoTransform CreateEncryptor(
+        byte[] rgbKey,
+        byte[]? rgbIV) =>
+        CreateTransform(rgbKey, rgbIV, encrypting: true);
 
     /// <inheritdoc/>
-    /// <exception cref="ArgumentException"><paramref name="rgbKey"/> has an invalid size, or <paramref name="rgbIV"/> does not match the block size.</exception>
-    public override ICryptoTransform CreateDecryptor(byte[] rgbKey, byte[]? rgbIV) => CreateTransform(rgbKey, rgbIV, encrypting: false);
+    /// <exception cref="ArgumentException"><paramref name="rgbKey"/> has an invalid size, or <paramref name="rgbIV"/>
+    /// does not match the block size.</exception>
+    public override ICryptoTransform CreateDecryptor(
+        byte[] rgbKey,
+        byte[]? rgbIV) =>
+        CreateTransform(rgbKey, rgbIV, encrypting: false);
 
     /// <summary>
     /// Creates an encryptor that runs CFB or OFB as a stream cipher, with the current <see cref="Key"/> and
     /// <see cref="SymmetricAlgorithm.IV"/>: any length, no padding, the last segment cut short.
     /// </summary>
     /// <returns>
-    /// A transform with <see cref="ICryptoTransform.InputBlockSize"/> and <see cref="ICryptoTransform.OutputBlockSize"/>
+    /// A transform with <see cref="ICryptoTransform.InputBlockSize"/> and <see
+    /// cref="ICryptoTransform.OutputBlockSize"/>
     /// of 1, so that <see cref="CryptoStream"/> passes every byte through and the output is as long as the input.
     /// </returns>
     /// <remarks>
@@ -308,10 +326,12 @@ public abstract partial class BlockCipherAlgorithm : SymmetricAlgorithm
     /// <para><see cref="SymmetricAlgorithm.Padding"/> is ignored. <see cref="SymmetricAlgorithm.FeedbackSize"/> is
     /// the segment size.</para>
     /// </remarks>
-    /// <exception cref="CryptographicException"><see cref="SymmetricAlgorithm.Mode"/> is neither CFB nor OFB.</exception>
+    /// <exception cref="CryptographicException"><see cref="SymmetricAlgorithm.Mode"/> is neither CFB nor
+    /// OFB.</exception>
     public ICryptoTransform CreateStreamEncryptor() => CreateStreamEncryptor(Key, IV);
 
-    /// <summary>Creates an encryptor that runs CFB or OFB as a stream cipher (see <see cref="CreateStreamEncryptor()"/>).</summary>
+    /// <summary>Creates an encryptor that runs CFB or OFB as a stream cipher (see <see
+    /// cref="CreateStreamEncryptor()"/>).</summary>
     /// <param name="rgbKey">The key.</param>
     /// <param name="rgbIV">The initialization vector, one block long.</param>
     /// <returns>A transform of any length, with input and output blocks of one byte.</returns>
@@ -327,10 +347,12 @@ public abstract partial class BlockCipherAlgorithm : SymmetricAlgorithm
     /// <see cref="SymmetricAlgorithm.IV"/> (see <see cref="CreateStreamEncryptor()"/>).
     /// </summary>
     /// <returns>A transform of any length, with input and output blocks of one byte.</returns>
-    /// <exception cref="CryptographicException"><see cref="SymmetricAlgorithm.Mode"/> is neither CFB nor OFB.</exception>
+    /// <exception cref="CryptographicException"><see cref="SymmetricAlgorithm.Mode"/> is neither CFB nor
+    /// OFB.</exception>
     public ICryptoTransform CreateStreamDecryptor() => CreateStreamDecryptor(Key, IV);
 
-    /// <summary>Creates a decryptor that runs CFB or OFB as a stream cipher (see <see cref="CreateStreamEncryptor()"/>).</summary>
+    /// <summary>Creates a decryptor that runs CFB or OFB as a stream cipher (see <see
+    /// cref="CreateStreamEncryptor()"/>).</summary>
     /// <param name="rgbKey">The key.</param>
     /// <param name="rgbIV">The initialization vector, one block long.</param>
     /// <returns>A transform of any length, with input and output blocks of one byte.</returns>
@@ -424,7 +446,8 @@ public abstract partial class BlockCipherAlgorithm : SymmetricAlgorithm
 
     /// <summary>Encrypts data of any length in counter mode into <paramref name="destination"/>.</summary>
     /// <returns>The number of bytes written (the length of <paramref name="plaintext"/>).</returns>
-    /// <exception cref="ArgumentException"><paramref name="destination"/> is too short, the buffers overlap partially, or
+    /// <exception cref="ArgumentException"><paramref name="destination"/> is too short, the buffers overlap partially,
+    /// or
     /// <paramref name="initialCounter"/> is not one block long.</exception>
     public int EncryptCtr(ReadOnlySpan<byte> plaintext, ReadOnlySpan<byte> initialCounter, Span<byte> destination) =>
         TransformCtr(plaintext, initialCounter, destination);
@@ -440,11 +463,15 @@ public abstract partial class BlockCipherAlgorithm : SymmetricAlgorithm
     }
 
     /// <inheritdoc cref="DecryptCtr(byte[], byte[])"/>
-    public byte[] DecryptCtr(ReadOnlySpan<byte> ciphertext, ReadOnlySpan<byte> initialCounter) => EncryptCtr(ciphertext, initialCounter);
+    public byte[] DecryptCtr(
+        ReadOnlySpan<byte> ciphertext,
+        ReadOnlySpan<byte> initialCounter) =>
+        EncryptCtr(ciphertext, initialCounter);
 
     /// <summary>Decrypts data of any length in counter mode into <paramref name="destination"/>.</summary>
     /// <returns>The number of bytes written (the length of <paramref name="ciphertext"/>).</returns>
-    /// <exception cref="ArgumentException"><paramref name="destination"/> is too short, the buffers overlap partially, or
+    /// <exception cref="ArgumentException"><paramref name="destination"/> is too short, the buffers overlap partially,
+    /// or
     /// <paramref name="initialCounter"/> is not one block long.</exception>
     public int DecryptCtr(ReadOnlySpan<byte> ciphertext, ReadOnlySpan<byte> initialCounter, Span<byte> destination) =>
         TransformCtr(ciphertext, initialCounter, destination);
@@ -455,8 +482,13 @@ public abstract partial class BlockCipherAlgorithm : SymmetricAlgorithm
     /// <param name="destination">Receives as many bytes as <paramref name="input"/> has; in-place is allowed.</param>
     /// <param name="bytesWritten">The number of bytes written.</param>
     /// <returns>False, with nothing written, when <paramref name="destination"/> is too short.</returns>
-    /// <exception cref="ArgumentException"><paramref name="initialCounter"/> is not one block long, or the buffers overlap partially.</exception>
-    public bool TryTransformCtr(ReadOnlySpan<byte> input, ReadOnlySpan<byte> initialCounter, Span<byte> destination, out int bytesWritten) =>
+    /// <exception cref="ArgumentException"><paramref name="initialCounter"/> is not one block long, or the buffers
+    /// overlap partially.</exception>
+    public bool TryTransformCtr(
+        ReadOnlySpan<byte> input,
+        ReadOnlySpan<byte> initialCounter,
+        Span<byte> destination,
+        out int bytesWritten) =>
         TryTransformCtrOneShot(input, initialCounter, destination, out bytesWritten);
 
     /// <summary>
@@ -466,10 +498,12 @@ public abstract partial class BlockCipherAlgorithm : SymmetricAlgorithm
     /// message; a chunk that ends inside a block uses that block's counter value, so only the last chunk may end there.
     /// </summary>
     /// <param name="input">Plaintext or ciphertext, any length.</param>
-    /// <param name="counter">The next counter block (a big-endian integer as wide as the block, wrapping around); updated.</param>
+    /// <param name="counter">The next counter block (a big-endian integer as wide as the block, wrapping around);
+    /// updated.</param>
     /// <param name="destination">Receives as many bytes as <paramref name="input"/> has; in-place is allowed.</param>
     /// <returns>The number of bytes written (the length of <paramref name="input"/>).</returns>
-    /// <exception cref="ArgumentException"><paramref name="destination"/> is too short (nothing is written and the counter is
+    /// <exception cref="ArgumentException"><paramref name="destination"/> is too short (nothing is written and the
+    /// counter is
     /// unchanged), <paramref name="counter"/> is not one block long, or the buffers overlap partially.</exception>
     public int TransformCtr(ReadOnlySpan<byte> input, Span<byte> counter, Span<byte> destination)
     {

@@ -10,7 +10,8 @@ using Xunit;
 namespace CryptoCli.Tests;
 
 /// <summary>
-/// <see cref="BlockCipherAlgorithm.CreateStreamEncryptor()"/> and <see cref="BlockCipherAlgorithm.CreateStreamDecryptor()"/>:
+/// <see cref="BlockCipherAlgorithm.CreateStreamEncryptor()"/> and <see
+/// cref="BlockCipherAlgorithm.CreateStreamDecryptor()"/>:
 /// CFB (every feedback size) and OFB as stream ciphers, any length, the last segment cut short, against BouncyCastle's
 /// <see cref="CfbBlockCipher"/>/<see cref="OfbBlockCipher"/> over the input zero-extended to whole segments and
 /// truncated, for Rijndael at every block size and Camellia; one call, single bytes, and <see cref="CryptoStream"/> in
@@ -35,7 +36,10 @@ public class StreamTransformTests
 
     [Theory]
     [MemberData(nameof(CiphersAndModes))]
-    public void AnyLengthAtEveryFeedbackSizeMatchesBouncyCastleTruncated(string cipher, int blockBits, CipherMode mode) =>
+    public void AnyLengthAtEveryFeedbackSizeMatchesBouncyCastleTruncated(
+        string cipher,
+        int blockBits,
+        CipherMode mode) =>
         FeedbackSegmentTransformTests.WithinBound(() =>
     {
         Random random = TestRandom.Create(5400 + blockBits + cipher.Length + (mode == CipherMode.OFB ? 1 : 0));
@@ -51,21 +55,37 @@ public class StreamTransformTests
             {
                 byte[] key = TestRandom.Bytes(random, 16 + 8 * random.Next(0, 3));
                 byte[] iv = TestRandom.Bytes(random, blockBytes);
-                int length = trial == 0 ? segment * random.Next(1, 4) + random.Next(1, segment + 1) - 1 : random.Next(0, 5 * blockBytes);
+                int length = trial == 0 ? segment * random.Next(
+                    1, 4) + random.Next(1, segment + 1) - 1 : random.Next(0, 5 * blockBytes);
                 byte[] message = TestRandom.Bytes(random, length);
                 string where = $"{cipher}-{blockBits} {mode}-{feedbackBits}, {length} bytes";
 
                 byte[] extended = new byte[(length + segment - 1) / segment * segment];
                 message.CopyTo(extended, 0);
-                byte[] expected = BouncyCastle(cipher, blockBits, mode, feedbackBits, true, key, iv, extended).AsSpan(0, length).ToArray();
+                byte[] expected = BouncyCastle(
+                    cipher, blockBits, mode, feedbackBits, true, key, iv, extended).AsSpan(0, length).ToArray();
 
-                Assert.True(expected.AsSpan().SequenceEqual(Final(ours.CreateStreamEncryptor(key, iv), message)), where + " encrypt");
-                Assert.True(expected.AsSpan().SequenceEqual(ByteByByte(ours.CreateStreamEncryptor(key, iv), message)), where + " encrypt byte by byte");
-                Assert.True(expected.AsSpan().SequenceEqual(Write(ours.CreateStreamEncryptor(key, iv), message, random)), where + " encrypt CryptoStream");
-                Assert.True(message.AsSpan().SequenceEqual(Final(ours.CreateStreamDecryptor(key, iv), expected)), where + " decrypt");
-                Assert.True(message.AsSpan().SequenceEqual(ByteByByte(ours.CreateStreamDecryptor(key, iv), expected)), where + " decrypt byte by byte");
-                Assert.True(message.AsSpan().SequenceEqual(Write(ours.CreateStreamDecryptor(key, iv), expected, random)), where + " decrypt CryptoStream");
-                Assert.True(message.AsSpan().SequenceEqual(Read(ours.CreateStreamDecryptor(key, iv), expected, random)), where + " decrypt CryptoStream read");
+                Assert.True(
+                    expected.AsSpan().SequenceEqual(Final(ours.CreateStreamEncryptor(key, iv), message)),
+                    where + " encrypt");
+                Assert.True(
+                    expected.AsSpan().SequenceEqual(ByteByByte(ours.CreateStreamEncryptor(key, iv), message)),
+                    where + " encrypt byte by byte");
+                Assert.True(
+                    expected.AsSpan().SequenceEqual(Write(ours.CreateStreamEncryptor(key, iv), message, random)),
+                    where + " encrypt CryptoStream");
+                Assert.True(
+                    message.AsSpan().SequenceEqual(Final(ours.CreateStreamDecryptor(key, iv), expected)),
+                    where + " decrypt");
+                Assert.True(
+                    message.AsSpan().SequenceEqual(ByteByByte(ours.CreateStreamDecryptor(key, iv), expected)),
+                    where + " decrypt byte by byte");
+                Assert.True(
+                    message.AsSpan().SequenceEqual(Write(ours.CreateStreamDecryptor(key, iv), expected, random)),
+                    where + " decrypt CryptoStream");
+                Assert.True(
+                    message.AsSpan().SequenceEqual(Read(ours.CreateStreamDecryptor(key, iv), expected, random)),
+                    where + " decrypt CryptoStream read");
             }
         }
     });
@@ -90,7 +110,8 @@ public class StreamTransformTests
         byte[] rest = decryptor.TransformFinalBlock(expected, 20, expected.Length - 20);
         Assert.Equal(message, System.Linq.Enumerable.ToArray(System.Linq.Enumerable.Concat(first, rest)));
 
-        // With RijndaelManaged's default feedback (128), the stream form is full-block CFB: a prefix of CFB-128 with zero padding.
+        // With RijndaelManaged's default feedback (128), the stream form is full-block CFB: a prefix of CFB-128 with
+        // zero padding.
         byte[] zeroPadded = ours.EncryptCfb(message, ours.IV, PaddingMode.Zeros, 128);
         Assert.Equal(zeroPadded.AsSpan(0, message.Length).ToArray(), expected);
     }
@@ -114,8 +135,12 @@ public class StreamTransformTests
     {
         using RijndaelCipher cipher = RijndaelCipher.Create();
         cipher.Mode = CipherMode.OFB;
-        Assert.Equal("rgbKey", Assert.Throws<ArgumentException>(() => cipher.CreateStreamEncryptor(new byte[15], new byte[16])).ParamName);
-        Assert.Equal("rgbIV", Assert.Throws<ArgumentException>(() => cipher.CreateStreamDecryptor(new byte[16], new byte[15])).ParamName);
+        Assert.Equal(
+            "rgbKey",
+            Assert.Throws<ArgumentException>(() => cipher.CreateStreamEncryptor(new byte[15], new byte[16])).ParamName);
+        Assert.Equal(
+            "rgbIV",
+            Assert.Throws<ArgumentException>(() => cipher.CreateStreamDecryptor(new byte[16], new byte[15])).ParamName);
         Assert.Throws<ArgumentNullException>(() => cipher.CreateStreamEncryptor(null!, new byte[16]));
         Assert.Throws<CryptographicException>(() => cipher.CreateStreamEncryptor(new byte[16], null));
         cipher.Dispose();
@@ -207,10 +232,19 @@ public class StreamTransformTests
         return rijndael;
     }
 
-    private static byte[] BouncyCastle(string cipher, int blockBits, CipherMode mode, int feedbackBits, bool encrypt, byte[] key, byte[] iv, byte[] input)
+    private static byte[] BouncyCastle(
+        string cipher,
+        int blockBits,
+        CipherMode mode,
+        int feedbackBits,
+        bool encrypt,
+        byte[] key,
+        byte[] iv,
+        byte[] input)
     {
         IBlockCipher engine = cipher == "camellia" ? new CamelliaEngine() : new RijndaelEngine(blockBits);
-        IBlockCipher chain = mode == CipherMode.CFB ? new CfbBlockCipher(engine, feedbackBits) : new OfbBlockCipher(engine, feedbackBits);
+        IBlockCipher chain = mode == CipherMode.CFB ? new CfbBlockCipher(
+            engine, feedbackBits) : new OfbBlockCipher(engine, feedbackBits);
         chain.Init(encrypt, new ParametersWithIV(new KeyParameter(key), iv));
         int step = chain.GetBlockSize();
         byte[] output = new byte[input.Length];

@@ -12,7 +12,8 @@ namespace CryptoCli;
 /// </summary>
 internal abstract class BlockCipherMode
 {
-    /// <summary>Batch size of the generic loops: big enough to let EncryptBlocks interleave, small enough for the stack.</summary>
+    /// <summary>Batch size of the generic loops: big enough to let EncryptBlocks interleave, small enough for the
+    /// stack.</summary>
     protected const int BatchBytes = 512;
 
     /// <summary>The largest block of any kernel.</summary>
@@ -46,12 +47,21 @@ internal abstract class BlockCipherMode
     /// <summary>True for ciphertext stealing: the last two blocks are processed together, with no padding.</summary>
     public bool StealsCiphertext { get; }
 
-    /// <summary>Encrypts whole segments, streaming: <paramref name="state"/> (one block) is the IV on the first call and
+    /// <summary>Encrypts whole segments, streaming: <paramref name="state"/> (one block) is the IV on the first call
+    /// and
     /// carries the running value to the next. <paramref name="destination"/> is disjoint or the same memory.</summary>
-    public abstract void Encrypt(BlockCipherKernel kernel, ReadOnlySpan<byte> source, Span<byte> destination, Span<byte> state);
+    public abstract void Encrypt(
+        BlockCipherKernel kernel,
+        ReadOnlySpan<byte> source,
+        Span<byte> destination,
+        Span<byte> state);
 
     /// <summary>Decrypts whole segments, streaming (see <see cref="Encrypt"/>).</summary>
-    public abstract void Decrypt(BlockCipherKernel kernel, ReadOnlySpan<byte> source, Span<byte> destination, Span<byte> state);
+    public abstract void Decrypt(
+        BlockCipherKernel kernel,
+        ReadOnlySpan<byte> source,
+        Span<byte> destination,
+        Span<byte> state);
 
     /// <summary>
     /// Throws unless <paramref name="length"/> is whole segments. A loop that advanced by whole segments would make no
@@ -66,7 +76,8 @@ internal abstract class BlockCipherMode
         }
     }
 
-    /// <summary>One instance per segment size, 1 to <see cref="MaxBlockSize"/> bytes, indexed by it (CFB and OFB).</summary>
+    /// <summary>One instance per segment size, 1 to <see cref="MaxBlockSize"/> bytes, indexed by it (CFB and
+    /// OFB).</summary>
     protected static T[] CreateForEverySegment<T>(Func<int, T> create)
     {
         var all = new T[MaxBlockSize + 1];
@@ -78,7 +89,8 @@ internal abstract class BlockCipherMode
         return all;
     }
 
-    /// <summary>The mode object for <see cref="SymmetricAlgorithm.Mode"/> and <see cref="SymmetricAlgorithm.FeedbackSize"/>.</summary>
+    /// <summary>The mode object for <see cref="SymmetricAlgorithm.Mode"/> and <see
+    /// cref="SymmetricAlgorithm.FeedbackSize"/>.</summary>
     /// <exception cref="CryptographicException">The mode is not one of ECB, CBC, CFB, OFB, CTS.</exception>
     public static BlockCipherMode Get(CipherMode mode, int feedbackSizeInBits) => mode switch
     {

@@ -8,7 +8,8 @@ namespace CryptoCli;
 /// <summary>
 /// One-shot encryption and decryption over a kernel and a <see cref="BlockCipherMode"/>, with the runtime's padding
 /// rules (padding fills the last segment: the block, or the CFB/OFB feedback size): a short destination is not
-/// written, and a bad padding leaves no plaintext behind (as the runtime's internal <c>UniversalCryptoOneShot</c> does). Ciphertext stealing
+/// written, and a bad padding leaves no plaintext behind (as the runtime's internal <c>UniversalCryptoOneShot</c>
+/// does). Ciphertext stealing
 /// takes no padding and at least one block.
 /// </summary>
 internal static class BlockCipherOneShot
@@ -16,7 +17,12 @@ internal static class BlockCipherOneShot
     private const int MaxBlockSize = BlockCipherMode.MaxBlockSize;
 
     /// <summary>The ciphertext length of <paramref name="plaintextLength"/> bytes in <paramref name="mode"/>.</summary>
-    public static int GetCiphertextLength(BlockCipherMode mode, int blockSize, int plaintextLength, PaddingMode paddingMode, string paramName = "plaintextLength")
+    public static int GetCiphertextLength(
+        BlockCipherMode mode,
+        int blockSize,
+        int plaintextLength,
+        PaddingMode paddingMode,
+        string paramName = "plaintextLength")
     {
         if (mode.StealsCiphertext)
         {
@@ -24,13 +30,22 @@ internal static class BlockCipherOneShot
             return plaintextLength;
         }
 
-        return CipherPadding.GetCiphertextLength(plaintextLength, mode.GetSegmentSize(blockSize), paddingMode, paramName);
+        return CipherPadding.GetCiphertextLength(
+            plaintextLength, mode.GetSegmentSize(blockSize), paddingMode, paramName);
     }
 
     // iv: ignored by ECB; one block otherwise, checked by the caller.
-    public static bool TryEncrypt(BlockCipherKernel kernel, BlockCipherMode mode, ReadOnlySpan<byte> plaintext, ReadOnlySpan<byte> iv, Span<byte> destination, PaddingMode paddingMode, out int bytesWritten)
+    public static bool TryEncrypt(
+        BlockCipherKernel kernel,
+        BlockCipherMode mode,
+        ReadOnlySpan<byte> plaintext,
+        ReadOnlySpan<byte> iv,
+        Span<byte> destination,
+        PaddingMode paddingMode,
+        out int bytesWritten)
     {
-        // ECB over whole blocks with nothing to pad (one block, typically): the kernel alone, with no state and no final
+        // ECB over whole blocks with nothing to pad (one block, typically): the kernel alone, with no state and no
+        // final
         // block, so this part is small enough to inline into the caller.
         if (!mode.UsesIV && paddingMode is PaddingMode.None or PaddingMode.Zeros &&
             CipherPadding.Remainder(plaintext.Length, kernel.BlockSizeInBytes) == 0)
@@ -41,7 +56,12 @@ internal static class BlockCipherOneShot
         return TryEncryptSegments(kernel, mode, plaintext, iv, destination, paddingMode, out bytesWritten);
     }
 
-    private static bool TryTransformWholeBlocks(BlockCipherKernel kernel, ReadOnlySpan<byte> input, Span<byte> destination, bool encrypting, out int bytesWritten)
+    private static bool TryTransformWholeBlocks(
+        BlockCipherKernel kernel,
+        ReadOnlySpan<byte> input,
+        Span<byte> destination,
+        bool encrypting,
+        out int bytesWritten)
     {
         // The same order of checks as the general paths: decryption refuses overlapping buffers before a short
         // destination, encryption after.
@@ -75,7 +95,14 @@ internal static class BlockCipherOneShot
         return true;
     }
 
-    private static bool TryEncryptSegments(BlockCipherKernel kernel, BlockCipherMode mode, ReadOnlySpan<byte> plaintext, ReadOnlySpan<byte> iv, Span<byte> destination, PaddingMode paddingMode, out int bytesWritten)
+    private static bool TryEncryptSegments(
+        BlockCipherKernel kernel,
+        BlockCipherMode mode,
+        ReadOnlySpan<byte> plaintext,
+        ReadOnlySpan<byte> iv,
+        Span<byte> destination,
+        PaddingMode paddingMode,
+        out int bytesWritten)
     {
         int blockSize = kernel.BlockSizeInBytes;
         bool usesIV = mode.UsesIV;
@@ -140,7 +167,14 @@ internal static class BlockCipherOneShot
     }
 
     // iv: ignored by ECB; one block otherwise, checked by the caller.
-    public static bool TryDecrypt(BlockCipherKernel kernel, BlockCipherMode mode, ReadOnlySpan<byte> ciphertext, ReadOnlySpan<byte> iv, Span<byte> destination, PaddingMode paddingMode, out int bytesWritten)
+    public static bool TryDecrypt(
+        BlockCipherKernel kernel,
+        BlockCipherMode mode,
+        ReadOnlySpan<byte> ciphertext,
+        ReadOnlySpan<byte> iv,
+        Span<byte> destination,
+        PaddingMode paddingMode,
+        out int bytesWritten)
     {
         // ECB over whole blocks with no padding to remove: the kernel alone (see TryEncrypt).
         if (!mode.UsesIV && paddingMode is PaddingMode.None or PaddingMode.Zeros &&
@@ -152,7 +186,14 @@ internal static class BlockCipherOneShot
         return TryDecryptSegments(kernel, mode, ciphertext, iv, destination, paddingMode, out bytesWritten);
     }
 
-    private static bool TryDecryptSegments(BlockCipherKernel kernel, BlockCipherMode mode, ReadOnlySpan<byte> ciphertext, ReadOnlySpan<byte> iv, Span<byte> destination, PaddingMode paddingMode, out int bytesWritten)
+    private static bool TryDecryptSegments(
+        BlockCipherKernel kernel,
+        BlockCipherMode mode,
+        ReadOnlySpan<byte> ciphertext,
+        ReadOnlySpan<byte> iv,
+        Span<byte> destination,
+        PaddingMode paddingMode,
+        out int bytesWritten)
     {
         CipherPadding.CheckPaddingMode(paddingMode);
         int blockSize = kernel.BlockSizeInBytes;
@@ -188,7 +229,8 @@ internal static class BlockCipherOneShot
         {
             Span<byte> written = destination.Slice(0, ciphertext.Length);
             Decrypt(kernel, mode, ciphertext, iv, written);
-            int length = depad ? CipherPadding.GetUnpaddedLength(written.Slice(written.Length - segment), paddingMode) : segment;
+            int length = depad ? CipherPadding.GetUnpaddedLength(
+                written.Slice(written.Length - segment), paddingMode) : segment;
             if (length < 0)
             {
                 CryptographicOperations.ZeroMemory(written);
@@ -247,7 +289,12 @@ internal static class BlockCipherOneShot
         }
     }
 
-    private static void Decrypt(BlockCipherKernel kernel, BlockCipherMode mode, ReadOnlySpan<byte> ciphertext, ReadOnlySpan<byte> iv, Span<byte> destination)
+    private static void Decrypt(
+        BlockCipherKernel kernel,
+        BlockCipherMode mode,
+        ReadOnlySpan<byte> ciphertext,
+        ReadOnlySpan<byte> iv,
+        Span<byte> destination)
     {
         bool usesIV = mode.UsesIV;
         Span<byte> state = usesIV ? stackalloc byte[MaxBlockSize] : default;
@@ -286,8 +333,14 @@ internal static class BlockCipherOneShot
         }
     }
 
-    /// <summary>CTR over any length from a copy of <paramref name="initialCounter"/>; the output has the input's length.</summary>
-    public static bool TryTransformCtr(BlockCipherKernel kernel, ReadOnlySpan<byte> input, ReadOnlySpan<byte> initialCounter, Span<byte> destination, out int bytesWritten)
+    /// <summary>CTR over any length from a copy of <paramref name="initialCounter"/>; the output has the input's
+    /// length.</summary>
+    public static bool TryTransformCtr(
+        BlockCipherKernel kernel,
+        ReadOnlySpan<byte> input,
+        ReadOnlySpan<byte> initialCounter,
+        Span<byte> destination,
+        out int bytesWritten)
     {
         Span<byte> counter = stackalloc byte[MaxBlockSize];
         counter = counter.Slice(0, kernel.BlockSizeInBytes);
@@ -300,8 +353,15 @@ internal static class BlockCipherOneShot
         return TryTransformCtrStreaming(kernel, input, counter, destination, out bytesWritten, nameof(initialCounter));
     }
 
-    /// <summary>CTR over any length from the caller's <paramref name="counter"/>, advanced past every block used.</summary>
-    public static bool TryTransformCtrStreaming(BlockCipherKernel kernel, ReadOnlySpan<byte> input, Span<byte> counter, Span<byte> destination, out int bytesWritten, string counterName = "counter")
+    /// <summary>CTR over any length from the caller's <paramref name="counter"/>, advanced past every block
+    /// used.</summary>
+    public static bool TryTransformCtrStreaming(
+        BlockCipherKernel kernel,
+        ReadOnlySpan<byte> input,
+        Span<byte> counter,
+        Span<byte> destination,
+        out int bytesWritten,
+        string counterName = "counter")
     {
         if (counter.Length != kernel.BlockSizeInBytes)
         {

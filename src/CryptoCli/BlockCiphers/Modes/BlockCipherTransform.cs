@@ -31,13 +31,23 @@ internal sealed class BlockCipherTransform : ICryptoTransform
     private int _position;               // CFB and OFB: bytes of the segment in progress already processed
     private bool _disposed;
 
-    public BlockCipherTransform(BlockCipherKernel kernel, BlockCipherMode mode, bool encrypting, PaddingMode paddingMode, byte[]? iv)
+    public BlockCipherTransform(
+        BlockCipherKernel kernel,
+        BlockCipherMode mode,
+        bool encrypting,
+        PaddingMode paddingMode,
+        byte[]? iv)
         : this(kernel, mode, encrypting, paddingMode, iv, streaming: false)
     {
     }
 
     private BlockCipherTransform(
-        BlockCipherKernel kernel, BlockCipherMode mode, bool encrypting, PaddingMode paddingMode, byte[]? iv, bool streaming)
+        BlockCipherKernel kernel,
+        BlockCipherMode mode,
+        bool encrypting,
+        PaddingMode paddingMode,
+        byte[]? iv,
+        bool streaming)
     {
         CipherPadding.CheckPaddingMode(paddingMode);
         int blockSize = kernel.BlockSizeInBytes;
@@ -60,12 +70,18 @@ internal sealed class BlockCipherTransform : ICryptoTransform
             _feedback = mode.Mode == CipherMode.CFB ? new byte[_segment] : null;
         }
 
-        int holdBack = mode.StealsCiphertext ? 2 * blockSize : !encrypting && CipherPadding.DepadsOnDecrypt(paddingMode) ? blockSize : 0;
+        int holdBack = mode.StealsCiphertext ? 2 * blockSize
+            : !encrypting && CipherPadding.DepadsOnDecrypt(paddingMode) ? blockSize
+            : 0;
         _held = new byte[holdBack];
     }
 
     /// <summary>The stream form of CFB or OFB (<paramref name="mode"/>): any length, no padding.</summary>
-    public static BlockCipherTransform CreateStream(BlockCipherKernel kernel, BlockCipherMode mode, bool encrypting, byte[] iv)
+    public static BlockCipherTransform CreateStream(
+        BlockCipherKernel kernel,
+        BlockCipherMode mode,
+        bool encrypting,
+        byte[] iv)
     {
         System.Diagnostics.Debug.Assert(mode.Mode is CipherMode.CFB or CipherMode.OFB);
         return new BlockCipherTransform(kernel, mode, encrypting, PaddingMode.None, iv, streaming: true);
@@ -79,7 +95,12 @@ internal sealed class BlockCipherTransform : ICryptoTransform
 
     public bool CanReuseTransform => true;
 
-    public int TransformBlock(byte[] inputBuffer, int inputOffset, int inputCount, byte[] outputBuffer, int outputOffset)
+    public int TransformBlock(
+        byte[] inputBuffer,
+        int inputOffset,
+        int inputCount,
+        byte[] outputBuffer,
+        int outputOffset)
     {
         ThrowHelper.ThrowIfDisposed(_disposed, this);
         CheckTransformBlockArguments(inputBuffer, inputOffset, inputCount, outputBuffer, outputOffset, InputBlockSize);
@@ -338,7 +359,13 @@ internal sealed class BlockCipherTransform : ICryptoTransform
     // The runtime's argument checks, in the runtime's order, with its exception types and parameter names: the
     // input must be whole blocks, at least one, and the output must have room for all of them (decryption included,
     // although it holds one block back).
-    private static void CheckTransformBlockArguments(byte[] inputBuffer, int inputOffset, int inputCount, byte[] outputBuffer, int outputOffset, int blockSize)
+    private static void CheckTransformBlockArguments(
+        byte[] inputBuffer,
+        int inputOffset,
+        int inputCount,
+        byte[] outputBuffer,
+        int outputOffset,
+        int blockSize)
     {
         ThrowHelper.ThrowIfNull(inputBuffer, nameof(inputBuffer));
         ThrowHelper.ThrowIfNegative(inputOffset, nameof(inputOffset));
@@ -363,7 +390,8 @@ internal sealed class BlockCipherTransform : ICryptoTransform
 
         if (outputOffset < 0)
         {
-#pragma warning disable CA2208 // no parameter name on purpose: the runtime's transform throws this one from AsSpan(outputOffset)
+            // No parameter name on purpose: the runtime's transform throws this one from AsSpan(outputOffset).
+#pragma warning disable CA2208
             throw new ArgumentOutOfRangeException();
 #pragma warning restore CA2208
         }

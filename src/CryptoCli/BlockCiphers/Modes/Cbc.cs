@@ -18,15 +18,28 @@ internal sealed class Cbc : BlockCipherMode
 
     public override CipherMode Mode => CipherMode.CBC;
 
-    public override void Encrypt(BlockCipherKernel kernel, ReadOnlySpan<byte> source, Span<byte> destination, Span<byte> state) =>
+    public override void Encrypt(
+        BlockCipherKernel kernel,
+        ReadOnlySpan<byte> source,
+        Span<byte> destination,
+        Span<byte> state) =>
         EncryptBlocks(kernel, source, destination, state);
 
-    public override void Decrypt(BlockCipherKernel kernel, ReadOnlySpan<byte> source, Span<byte> destination, Span<byte> state) =>
+    public override void Decrypt(
+        BlockCipherKernel kernel,
+        ReadOnlySpan<byte> source,
+        Span<byte> destination,
+        Span<byte> state) =>
         DecryptBlocks(kernel, source, destination, state);
 
-    /// <summary>CBC encryption of whole blocks; <paramref name="chainingValue"/> is the IV on entry and the last ciphertext block on exit.</summary>
+    /// <summary>CBC encryption of whole blocks; <paramref name="chainingValue"/> is the IV on entry and the last
+    /// ciphertext block on exit.</summary>
     /// <remarks>Small enough to inline: a short call reaches the kernel's fused loop with no call in between.</remarks>
-    public static void EncryptBlocks(BlockCipherKernel kernel, ReadOnlySpan<byte> source, Span<byte> destination, Span<byte> chainingValue)
+    public static void EncryptBlocks(
+        BlockCipherKernel kernel,
+        ReadOnlySpan<byte> source,
+        Span<byte> destination,
+        Span<byte> chainingValue)
     {
         if (kernel.CbcEncryptor is { } fused)
         {
@@ -38,10 +51,15 @@ internal sealed class Cbc : BlockCipherMode
         }
     }
 
-    private static void EncryptWithBlocks(BlockCipherKernel kernel, ReadOnlySpan<byte> source, Span<byte> destination, Span<byte> chainingValue)
+    private static void EncryptWithBlocks(
+        BlockCipherKernel kernel,
+        ReadOnlySpan<byte> source,
+        Span<byte> destination,
+        Span<byte> chainingValue)
     {
         int blockSize = kernel.BlockSizeInBytes;
-        Debug.Assert(source.Length % blockSize == 0 && destination.Length == source.Length && chainingValue.Length == blockSize);
+        Debug.Assert(
+            source.Length % blockSize == 0 && destination.Length == source.Length && chainingValue.Length == blockSize);
         for (int offset = 0; offset < source.Length; offset += blockSize)
         {
             Span<byte> block = destination.Slice(offset, blockSize);
@@ -51,9 +69,14 @@ internal sealed class Cbc : BlockCipherMode
         }
     }
 
-    /// <summary>CBC decryption of whole blocks; <paramref name="chainingValue"/> is the IV on entry and the last ciphertext block on exit.</summary>
+    /// <summary>CBC decryption of whole blocks; <paramref name="chainingValue"/> is the IV on entry and the last
+    /// ciphertext block on exit.</summary>
     /// <remarks>Small enough to inline, as <see cref="EncryptBlocks"/>.</remarks>
-    public static void DecryptBlocks(BlockCipherKernel kernel, ReadOnlySpan<byte> source, Span<byte> destination, Span<byte> chainingValue)
+    public static void DecryptBlocks(
+        BlockCipherKernel kernel,
+        ReadOnlySpan<byte> source,
+        Span<byte> destination,
+        Span<byte> chainingValue)
     {
         if (kernel.CbcDecryptor is { } fused)
         {
@@ -65,10 +88,15 @@ internal sealed class Cbc : BlockCipherMode
         }
     }
 
-    private static void DecryptWithBlocks(BlockCipherKernel kernel, ReadOnlySpan<byte> source, Span<byte> destination, Span<byte> chainingValue)
+    private static void DecryptWithBlocks(
+        BlockCipherKernel kernel,
+        ReadOnlySpan<byte> source,
+        Span<byte> destination,
+        Span<byte> chainingValue)
     {
         int blockSize = kernel.BlockSizeInBytes;
-        Debug.Assert(source.Length % blockSize == 0 && destination.Length == source.Length && chainingValue.Length == blockSize);
+        Debug.Assert(
+            source.Length % blockSize == 0 && destination.Length == source.Length && chainingValue.Length == blockSize);
         int batch = BatchBytes / blockSize * blockSize;
         Span<byte> saved = stackalloc byte[batch];
         for (int offset = 0; offset < source.Length; offset += batch)
@@ -79,7 +107,8 @@ internal sealed class Cbc : BlockCipherMode
             Span<byte> plaintext = destination.Slice(offset, length);
             kernel.DecryptBlocks(ciphertext, plaintext);
             SpanHelpers.Xor(plaintext.Slice(0, blockSize), chainingValue, plaintext.Slice(0, blockSize));
-            SpanHelpers.Xor(plaintext.Slice(blockSize), ciphertext.Slice(0, length - blockSize), plaintext.Slice(blockSize));
+            SpanHelpers.Xor(
+                plaintext.Slice(blockSize), ciphertext.Slice(0, length - blockSize), plaintext.Slice(blockSize));
             ciphertext.Slice(length - blockSize).CopyTo(chainingValue);
         }
 

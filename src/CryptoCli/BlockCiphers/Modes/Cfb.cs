@@ -8,7 +8,8 @@ namespace CryptoCli;
 /// Cipher feedback with an s-byte segment, 1 &lt;= s &lt;= block size (NIST SP 800-38A CFB-8 .. CFB-128; the runtime's
 /// <c>FeedbackSize</c>): each segment is XORed with the first s bytes of E(R), where the register R holds the last
 /// block-size bytes of IV || ciphertext. Encryption is serial. Decryption is parallel, because every register is
-/// known from the ciphertext: a batch of registers is encrypted in one <see cref="BlockCipherKernel.EncryptBlocks"/> call.
+/// known from the ciphertext: a batch of registers is encrypted in one <see cref="BlockCipherKernel.EncryptBlocks"/>
+/// call.
 /// </summary>
 internal sealed class Cfb : BlockCipherMode
 {
@@ -24,7 +25,11 @@ internal sealed class Cfb : BlockCipherMode
     /// <summary>The CFB mode with <paramref name="segment"/> bytes per step (1 .. 64).</summary>
     public static Cfb Get(int segment) => s_bySegment[segment];
 
-    public override void Encrypt(BlockCipherKernel kernel, ReadOnlySpan<byte> source, Span<byte> destination, Span<byte> state)
+    public override void Encrypt(
+        BlockCipherKernel kernel,
+        ReadOnlySpan<byte> source,
+        Span<byte> destination,
+        Span<byte> state)
     {
         int blockSize = kernel.BlockSizeInBytes;
         int segment = _segment;
@@ -48,7 +53,11 @@ internal sealed class Cfb : BlockCipherMode
         CryptographicOperations.ZeroMemory(keystream);
     }
 
-    public override void Decrypt(BlockCipherKernel kernel, ReadOnlySpan<byte> source, Span<byte> destination, Span<byte> state)
+    public override void Decrypt(
+        BlockCipherKernel kernel,
+        ReadOnlySpan<byte> source,
+        Span<byte> destination,
+        Span<byte> state)
     {
         int blockSize = kernel.BlockSizeInBytes;
         int segment = _segment;
@@ -89,7 +98,9 @@ internal sealed class Cfb : BlockCipherMode
             {
                 for (int j = 0; j < count; j++)
                 {
-                    SpanHelpers.Xor(ciphertext.Slice(j * segment, segment), batch.Slice(j * blockSize, segment), output.Slice(j * segment, segment));
+                    SpanHelpers.Xor(
+                        ciphertext.Slice(j * segment, segment), batch.Slice(j * blockSize, segment),
+                        output.Slice(j * segment, segment));
                 }
             }
 

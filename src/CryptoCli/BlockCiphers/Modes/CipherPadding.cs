@@ -31,7 +31,11 @@ internal static class CipherPadding
         paddingMode is PaddingMode.PKCS7 or PaddingMode.ANSIX923 or PaddingMode.ISO10126;
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)] // a call costs more than the arithmetic in a one-block one-shot
-    public static int GetCiphertextLength(int plaintextLength, int blockSize, PaddingMode paddingMode, string paramName = "plaintextLength")
+    public static int GetCiphertextLength(
+        int plaintextLength,
+        int blockSize,
+        PaddingMode paddingMode,
+        string paramName = "plaintextLength")
     {
         if (plaintextLength < 0)
         {

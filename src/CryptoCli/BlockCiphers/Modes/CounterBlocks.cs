@@ -17,7 +17,10 @@ namespace CryptoCli;
 internal static class CounterBlocks
 {
     /// <summary>The number of low-order bytes that count.</summary>
-    public static int SizeInBytes(CounterWidth width, int blockSize) => width == CounterWidth.FullBlock ? blockSize : (int)width;
+    public static int SizeInBytes(
+        CounterWidth width,
+        int blockSize) =>
+        width == CounterWidth.FullBlock ? blockSize : (int)width;
 
     /// <summary>
     /// Fills <paramref name="blocks"/> (whole blocks) with counter, counter + 1, ... and advances
@@ -81,7 +84,8 @@ internal struct Counter128
         BinaryPrimitives.WriteUInt64BigEndian(counter.Slice(8), _low);
     }
 
-    /// <summary>True when the next <paramref name="lanes"/> values are Low + 0 .. Low + lanes - 1 with no wrap.</summary>
+    /// <summary>True when the next <paramref name="lanes"/> values are Low + 0 .. Low + lanes - 1 with no
+    /// wrap.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public readonly bool CanAdd(int lanes) => (_low & _mask) <= _mask - (ulong)(lanes - 1);
 
@@ -111,7 +115,8 @@ internal struct Counter128
         _low = next;
     }
 
-    /// <summary>Stores the current value big-endian at <paramref name="destination"/> (16 bytes) and increments.</summary>
+    /// <summary>Stores the current value big-endian at <paramref name="destination"/> (16 bytes) and
+    /// increments.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public void WriteAndIncrement(ref byte destination)
     {
@@ -124,7 +129,9 @@ internal struct Counter128
     /// <summary>The current value plus <paramref name="lane"/> as a block (valid after <see cref="CanAdd"/>).</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public readonly Vector128<byte> Lane(int lane) =>
-        Vector128.Shuffle(Vector128.Create(_low + (ulong)lane, _high).AsByte(), Vector128.Create((byte)15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0));
+        Vector128.Shuffle(
+            Vector128.Create(_low + (ulong)lane, _high).AsByte(),
+            Vector128.Create((byte)15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0));
 
     /// <summary>The current value as a block, then increments.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]

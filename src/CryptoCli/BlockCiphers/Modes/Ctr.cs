@@ -17,7 +17,12 @@ internal static class Ctr
     /// XORs <paramref name="source"/> with the keystream from <paramref name="counter"/> and advances the counter past
     /// every block used (a partial last block uses one counter value).
     /// </summary>
-    public static void Transform(BlockCipherKernel kernel, ReadOnlySpan<byte> source, Span<byte> destination, Span<byte> counter, CounterWidth width)
+    public static void Transform(
+        BlockCipherKernel kernel,
+        ReadOnlySpan<byte> source,
+        Span<byte> destination,
+        Span<byte> counter,
+        CounterWidth width)
     {
         if (kernel.CounterMode is { } fused)
         {
@@ -29,8 +34,14 @@ internal static class Ctr
         }
     }
 
-    /// <summary>The generic loop over <see cref="BlockCipherKernel.EncryptBlocks"/>; fused loops hand their tails to it.</summary>
-    public static void TransformWithBlocks(BlockCipherKernel kernel, ReadOnlySpan<byte> source, Span<byte> destination, Span<byte> counter, CounterWidth width)
+    /// <summary>The generic loop over <see cref="BlockCipherKernel.EncryptBlocks"/>; fused loops hand their tails to
+    /// it.</summary>
+    public static void TransformWithBlocks(
+        BlockCipherKernel kernel,
+        ReadOnlySpan<byte> source,
+        Span<byte> destination,
+        Span<byte> counter,
+        CounterWidth width)
     {
         int blockSize = kernel.BlockSizeInBytes;
         Debug.Assert(destination.Length == source.Length && counter.Length == blockSize);
@@ -47,7 +58,8 @@ internal static class Ctr
             Span<byte> used = keystream.Slice(0, (length + blockSize - 1) / blockSize * blockSize);
             CounterBlocks.Fill(counter, width, used);
             kernel.EncryptBlocks(used, used);
-            SpanHelpers.Xor(source.Slice(offset, length), keystream.Slice(0, length), destination.Slice(offset, length));
+            SpanHelpers.Xor(
+                source.Slice(offset, length), keystream.Slice(0, length), destination.Slice(offset, length));
         }
 
         CryptographicOperations.ZeroMemory(keystream);

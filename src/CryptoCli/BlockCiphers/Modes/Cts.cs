@@ -22,14 +22,27 @@ internal sealed class Cts : BlockCipherMode
 
     public override CipherMode Mode => CipherMode.CTS;
 
-    public override void Encrypt(BlockCipherKernel kernel, ReadOnlySpan<byte> source, Span<byte> destination, Span<byte> state) =>
+    public override void Encrypt(
+        BlockCipherKernel kernel,
+        ReadOnlySpan<byte> source,
+        Span<byte> destination,
+        Span<byte> state) =>
         Cbc.EncryptBlocks(kernel, source, destination, state);
 
-    public override void Decrypt(BlockCipherKernel kernel, ReadOnlySpan<byte> source, Span<byte> destination, Span<byte> state) =>
+    public override void Decrypt(
+        BlockCipherKernel kernel,
+        ReadOnlySpan<byte> source,
+        Span<byte> destination,
+        Span<byte> state) =>
         Cbc.DecryptBlocks(kernel, source, destination, state);
 
-    /// <summary>Encrypts the end of a message (at least one block; any length after that), with the CBC state of what came before.</summary>
-    public static void EncryptFinal(BlockCipherKernel kernel, ReadOnlySpan<byte> source, Span<byte> destination, Span<byte> state)
+    /// <summary>Encrypts the end of a message (at least one block; any length after that), with the CBC state of what
+    /// came before.</summary>
+    public static void EncryptFinal(
+        BlockCipherKernel kernel,
+        ReadOnlySpan<byte> source,
+        Span<byte> destination,
+        Span<byte> state)
     {
         int blockSize = kernel.BlockSizeInBytes;
         Debug.Assert(source.Length >= blockSize && destination.Length == source.Length);
@@ -59,7 +72,11 @@ internal sealed class Cts : BlockCipherMode
     }
 
     /// <summary>Decrypts the end of a message (at least one block), with the CBC state of what came before.</summary>
-    public static void DecryptFinal(BlockCipherKernel kernel, ReadOnlySpan<byte> source, Span<byte> destination, Span<byte> state)
+    public static void DecryptFinal(
+        BlockCipherKernel kernel,
+        ReadOnlySpan<byte> source,
+        Span<byte> destination,
+        Span<byte> state)
     {
         int blockSize = kernel.BlockSizeInBytes;
         Debug.Assert(source.Length >= blockSize && destination.Length == source.Length);

@@ -15,9 +15,17 @@ internal sealed class Ecb : BlockCipherMode
 
     public override CipherMode Mode => CipherMode.ECB;
 
-    public override void Encrypt(BlockCipherKernel kernel, ReadOnlySpan<byte> source, Span<byte> destination, Span<byte> state) =>
+    public override void Encrypt(
+        BlockCipherKernel kernel,
+        ReadOnlySpan<byte> source,
+        Span<byte> destination,
+        Span<byte> state) =>
         kernel.EncryptBlocks(source, destination);
 
-    public override void Decrypt(BlockCipherKernel kernel, ReadOnlySpan<byte> source, Span<byte> destination, Span<byte> state) =>
+    public override void Decrypt(
+        BlockCipherKernel kernel,
+        ReadOnlySpan<byte> source,
+        Span<byte> destination,
+        Span<byte> state) =>
         kernel.DecryptBlocks(source, destination);
 }

@@ -24,13 +24,25 @@ internal sealed class Ofb : BlockCipherMode
     /// <summary>The OFB mode with <paramref name="segment"/> bytes per step (1 .. 64).</summary>
     public static Ofb Get(int segment) => s_bySegment[segment];
 
-    public override void Encrypt(BlockCipherKernel kernel, ReadOnlySpan<byte> source, Span<byte> destination, Span<byte> state) =>
+    public override void Encrypt(
+        BlockCipherKernel kernel,
+        ReadOnlySpan<byte> source,
+        Span<byte> destination,
+        Span<byte> state) =>
         Transform(kernel, source, destination, state);
 
-    public override void Decrypt(BlockCipherKernel kernel, ReadOnlySpan<byte> source, Span<byte> destination, Span<byte> state) =>
+    public override void Decrypt(
+        BlockCipherKernel kernel,
+        ReadOnlySpan<byte> source,
+        Span<byte> destination,
+        Span<byte> state) =>
         Transform(kernel, source, destination, state);
 
-    private void Transform(BlockCipherKernel kernel, ReadOnlySpan<byte> source, Span<byte> destination, Span<byte> state)
+    private void Transform(
+        BlockCipherKernel kernel,
+        ReadOnlySpan<byte> source,
+        Span<byte> destination,
+        Span<byte> state)
     {
         int blockSize = kernel.BlockSizeInBytes;
         int segment = _segment;
@@ -57,7 +69,8 @@ internal sealed class Ofb : BlockCipherMode
                 }
             }
 
-            SpanHelpers.Xor(source.Slice(offset, length), keystream.Slice(0, length), destination.Slice(offset, length));
+            SpanHelpers.Xor(
+                source.Slice(offset, length), keystream.Slice(0, length), destination.Slice(offset, length));
         }
 
         CryptographicOperations.ZeroMemory(keystream);
