@@ -1,8 +1,8 @@
 // Rijndael with 128-bit blocks (AES, and the 160/224-bit key sizes) on AES instructions, written once over an
 // AES-round backend (AesRoundX86 = AES-NI, AesRoundArm = ARMv8 AESE/AESMC) and specialised by the JIT for each, as
-// Haraka is. ECB, CTR and CBC decryption keep eight independent blocks in flight: AESENC has a latency of 4 cycles
-// on Zen 3 and two units issue one each per cycle, so eight blocks fill both pipes (ARM cores pipeline AESE/AESMC
-// the same way). CBC encryption is serial by definition. Constant-time, key expansion included.
+// Haraka is. ECB, CTR and CBC decryption keep eight independent blocks in flight: AESENC has a latency of several
+// cycles and cores with two AES units issue one on each per cycle, so eight blocks fill both pipes (ARM cores
+// pipeline AESE/AESMC the same way). CBC encryption is serial by definition. Constant-time, key expansion included.
 // .NET exposes no 256-bit VAES intrinsics (checked: X86 Aes has no V256 class), so this is the widest path.
 using System;
 using System.Buffers.Binary;
@@ -97,8 +97,7 @@ internal abstract class RijndaelAesKernel<TAes> : BlockCipherKernel, ICbcEncrypt
 
     // The eight-block loops are out of line so that a lone block inlines into its caller, and compiled optimised at
     // once: called once per message, they would otherwise run their loop as unoptimised first-tier code until the
-    // runtime recompiles them (a default benchmark run measured 1 KiB CBC decryption at 2 to 3.5 us for its first
-    // iterations, then 127 ns).
+    // runtime recompiles them, long enough to show in a default benchmark run.
 
     /// <summary>ECB encryption of every whole run of eight blocks; returns the bytes done.</summary>
     [MethodImpl(MethodImplOptions.NoInlining | MethodImplOptions.AggressiveOptimization)]

@@ -1,9 +1,9 @@
 // Haraka v2 on 128-bit AES instructions, written once over an AES-round backend (AesRoundX86 = AES-NI,
 // AesRoundArm = ARMv8 AESE/AESMC) and specialised by the JIT. One call has 2 (Haraka-256) or 4 (Haraka-512)
-// independent lanes; AESENC has latency 4 and two units on Zen 3, so the batched entry points interleave
-// inputs to keep eight AES rounds in flight: four Haraka-256 or two Haraka-512 inputs at a time (more would spill
-// registers on x64). Haraka256x8 and Haraka512x4 are kept as kernels of their own for the tests and comparison.
-// Constant-time.
+// independent lanes; AESENC has a latency of several cycles and cores with two AES units issue two per cycle, so
+// the batched entry points interleave inputs to keep eight AES rounds in flight: four Haraka-256 or two Haraka-512
+// inputs at a time (more would spill registers on x64). Haraka256x8 and Haraka512x4 are kept as kernels of their own
+// for the tests and comparison. Constant-time.
 using System;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;

@@ -69,7 +69,7 @@ internal static class RijndaelBitsliceCore
     // Both loops compile fully optimized at once: through tiering, a long call would run its first passes in
     // unoptimized code (every operator a call) and then through on-stack replacement. Each layer (SubBytes, ShiftRows,
     // MixColumns, ...) is a method of its own, not inlined: inlined all into one loop, they exhaust the JIT's inlining
-    // budget and the plane-word operators inside become calls (measured 50-100x slower with Vector256 words).
+    // budget and the plane-word operators inside become calls, many times slower.
 
     /// <summary>
     /// Encrypts <paramref name="length"/> bytes (whole blocks) in steps of <see cref="Lanes"/> batches of
