@@ -9,8 +9,8 @@
 //   s1(x) = Post(S(Pre(x) ^ c)) ^ d,  Pre = phi^-1 o f,  c = Pre(0xc5),  Post = h o phi o A^-1,  d = Post(0x63) ^ 0x6e.
 // s2 and s3 rotate the output (fold into Post), s4 rotates the input (fold into Pre). Each linear map is applied
 // to a byte as two 16-entry look-ups, one per nibble (PSHUFB), with the constant folded into the low-nibble table.
-// The AES inverse S-box (AESDECLAST) works as well: S^-1(y) = inv_AES(A^-1(y ^ 0x63)), so inv_AES(w) = S^-1(A(w)
-// ^ 0x63):
+// The AES inverse S-box (AESDECLAST) works as well: S^-1(y) = inv_AES(A^-1(y ^ 0x63)), so
+// inv_AES(w) = S^-1(A(w) ^ 0x63):
 //   s1(x) = PostDec(S^-1(PreDec(x))),  PreDec(x) = A(Pre(x) ^ c) ^ 0x63,  PostDec(z) = h(phi(z)) ^ 0x6e.
 // The kernel alternates the two so that the ShiftRows of AESENCLAST and the InvShiftRows of AESDECLAST cancel.
 // GFNI (CamelliaGfniKernel.X86.cs) inverts in the AES field directly, so the AES S-box's own affine map drops out:

@@ -143,10 +143,10 @@ internal static class CamelliaTables
     }
 
     /// <summary>
-    /// Multiplication in GF((2^4)^2) as g uses it: a byte a1..a8 is (a8 + a7 b + a6 b^2 + a5 b^3) + (a4 + a3 b + a2 b^2
-    /// + a1 b^3) alpha, i.e. the low nibble is the constant coefficient, with alpha^2 = alpha + beta^-1 (beta^-1 =
-    /// beta^3 + 1 = 0x9). This reading of the specification's field is the one that reproduces RFC 3713's s1 table
-    /// (checked by the KATs).
+    /// Multiplication in GF((2^4)^2) as g uses it: a byte a1..a8 is
+    /// (a8 + a7 b + a6 b^2 + a5 b^3) + (a4 + a3 b + a2 b^2 + a1 b^3) alpha, i.e. the low nibble is the constant
+    /// coefficient, with alpha^2 = alpha + beta^-1 (beta^-1 = beta^3 + 1 = 0x9). This reading of the specification's
+    /// field is the one that reproduces RFC 3713's s1 table (checked by the KATs).
     /// </summary>
     public static byte CompositeMultiply(byte x, byte y)
     {

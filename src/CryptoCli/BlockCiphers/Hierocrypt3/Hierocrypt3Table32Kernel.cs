@@ -1,6 +1,6 @@
 // Hierocrypt-3 (Toshiba; CRYPTREC 2001): 128-bit block, 128/192/256-bit keys, 6/7/8 rounds.
-// P2's 32-bit fused-table kernel: four mdsL_ST tables for S-box + MDS_L, the 7 distinct MDSH_ST tables for S-box
-// + MDS_H.
+// P2's 32-bit fused-table kernel: four mdsL_ST tables for S-box + MDS_L, the 7 distinct MDSH_ST tables for
+// S-box + MDS_H.
 using System;
 using System.Diagnostics;
 using System.Runtime.CompilerServices;
