@@ -2,6 +2,9 @@
 //
 //   EncryptFile encrypt <input> <output> [--cipher rijndael|camellia] [--mode gcm|cbc|ctr] [--force] [--allow-empty-password]
 //   EncryptFile decrypt <input> <output> [--force]
+//   EncryptFile encrypt|decrypt <input> <output> --openssl --cipher aes-256-cbc [--iter N] [--md sha256]
+//       [--evp-bytes-to-key] [--force]: the files of `openssl enc -pbkdf2 -iter N -md sha256 -aes-256-cbc` (or of
+//       openssl enc without -pbkdf2, with --evp-bytes-to-key); see OpenSslEnc.cs.
 //   The password comes from the CRYPTOCLI_PASSWORD environment variable, or is asked for on the terminal (twice on
 //   encrypt). Exit codes: 0 done, 1 wrong password or modified/truncated file, 2 usage or input error.
 //
@@ -34,8 +37,8 @@ int gcmHeaderSize = gcmMagic.Length + 1 + SaltSize + NoncePrefixSize + CheckSize
 var encrypt = new Command("encrypt", "Encrypt a file with a password.");
 var encryptInput = new Argument<string>("input") { Description = "The file to encrypt." };
 var encryptOutput = new Argument<string>("output") { Description = "The encrypted file to write." };
-var cipherOption = new Option<string>("--cipher") { Description = "The block cipher.", DefaultValueFactory = _ => "rijndael" };
-cipherOption.AcceptOnlyFromAmong("rijndael", "camellia");
+var cipherOption = CipherOption("The block cipher: rijndael (the default) or camellia; with --openssl, as OpenSSL "
+    + "names it: " + OpenSslEnc.CipherNames + ".");
 var modeOption = new Option<string>("--mode") { Description = "gcm (authenticated encryption, format CCLI2), or cbc or ctr with an HMAC-SHA256 tag (format CCLI1).", DefaultValueFactory = _ => "gcm" };
 modeOption.AcceptOnlyFromAmong("gcm", "cbc", "ctr");
 var allowEmptyOption = new Option<bool>("--allow-empty-password") { Description = "Accept an empty password." };
@@ -48,14 +51,24 @@ Option<bool> encryptForce = ForceOption();
 Option<string> encryptProgress = ProgressOption();
 encrypt.Add(encryptForce);
 encrypt.Add(encryptProgress);
+OpenSslOptions encryptOpenSsl = OpenSslOptions.AddTo(encrypt, cipherOption, modeOption);
 encrypt.SetAction(parsed =>
 {
-    Encrypt(parsed.GetValue(encryptInput)!, parsed.GetValue(encryptOutput)!, parsed.GetValue(cipherOption)!, parsed.GetValue(modeOption)!,
+    if (parsed.GetValue(encryptOpenSsl.OpenSsl))
+    {
+        EncryptOpenSsl(parsed.GetValue(encryptInput)!, parsed.GetValue(encryptOutput)!, encryptOpenSsl.Settings(parsed),
+            parsed.GetValue(encryptForce), parsed.GetValue(allowEmptyOption), parsed.GetValue(encryptProgress)!);
+        return ExitCode.Ok;
+    }
+
+    Encrypt(parsed.GetValue(encryptInput)!, parsed.GetValue(encryptOutput)!,
+        parsed.GetValue(cipherOption) ?? "rijndael", parsed.GetValue(modeOption)!,
         parsed.GetValue(encryptForce), parsed.GetValue(allowEmptyOption), parsed.GetValue(encryptProgress)!);
     return ExitCode.Ok;
 });
 
-var decrypt = new Command("decrypt", "Decrypt a file written by 'encrypt', after checking that it was not modified.");
+var decrypt = new Command("decrypt", "Decrypt a file written by 'encrypt', after checking that it was not modified; "
+    + "with --openssl, a file of openssl enc (which has nothing to check).");
 var decryptInput = new Argument<string>("input") { Description = "The encrypted file." };
 var decryptOutput = new Argument<string>("output") { Description = "The decrypted file to write." };
 Option<bool> decryptForce = ForceOption();
@@ -64,16 +77,31 @@ decrypt.Add(decryptInput);
 decrypt.Add(decryptOutput);
 decrypt.Add(decryptForce);
 decrypt.Add(decryptProgress);
+Option<string?> decryptCipher = CipherOption("With --openssl: the cipher the file was encrypted with (the file "
+    + "does not say), as OpenSSL names it: " + OpenSslEnc.CipherNames + ".");
+decrypt.Add(decryptCipher);
+OpenSslOptions decryptOpenSsl = OpenSslOptions.AddTo(decrypt, decryptCipher, mode: null);
 decrypt.SetAction(parsed =>
 {
+    if (parsed.GetValue(decryptOpenSsl.OpenSsl))
+    {
+        DecryptOpenSsl(parsed.GetValue(decryptInput)!, parsed.GetValue(decryptOutput)!, decryptOpenSsl.Settings(parsed),
+            parsed.GetValue(decryptForce), parsed.GetValue(decryptProgress)!);
+        return ExitCode.Ok;
+    }
+
     Decrypt(parsed.GetValue(decryptInput)!, parsed.GetValue(decryptOutput)!, parsed.GetValue(decryptForce), parsed.GetValue(decryptProgress)!);
     return ExitCode.Ok;
 });
 
-var root = new RootCommand("Encrypts and decrypts files with a password (RijndaelCipher or Camellia; GCM, or CBC or CTR with HMAC-SHA256; PBKDF2). The password is read from CRYPTOCLI_PASSWORD or asked for on the terminal.");
+var root = new RootCommand("Encrypts and decrypts files with a password (RijndaelCipher or Camellia; GCM, or CBC or "
+    + "CTR with HMAC-SHA256; PBKDF2), or reads and writes the files of openssl enc (--openssl). The password is read "
+    + "from CRYPTOCLI_PASSWORD or asked for on the terminal.");
 root.Add(encrypt);
 root.Add(decrypt);
 return Cli.Run(root, args);
+
+static Option<string?> CipherOption(string description) => new("--cipher") { Description = description };
 
 static Option<bool> ForceOption() => new("--force", "-f") { Description = "Overwrite the output if it exists." };
 
@@ -129,6 +157,28 @@ void Encrypt(string inputPath, string outputPath, string cipherName, string mode
         file.Write(output.GetTag());
     });
     CryptographicOperations.ZeroMemory(macKey);
+}
+
+// --openssl: the files of openssl enc (OpenSslEnc.cs). No password check, no tag: the format has neither.
+static void EncryptOpenSsl(
+    string inputPath, string outputPath, OpenSslSettings settings, bool force, bool allowEmpty, string progressMode)
+{
+    using FileStream input = Cli.OpenInput(inputPath);
+    Cli.CheckOutput(outputPath, force);
+    string password = Cli.ReadPassword(confirm: true, allowEmpty);
+    Cli.WriteAtomically(outputPath, force, output =>
+        OpenSslEnc.Encrypt(input, output, password, settings, new Progress("encrypting", input.Length, progressMode)));
+}
+
+static void DecryptOpenSsl(
+    string inputPath, string outputPath, OpenSslSettings settings, bool force, string progressMode)
+{
+    using FileStream input = Cli.OpenInput(inputPath);
+    Cli.CheckOutput(outputPath, force);
+    string password = Cli.ReadPassword(confirm: false, allowEmpty: true);
+    var progress = new Progress("decrypting", input.Length, progressMode);
+    Cli.WriteAtomically(outputPath, force, output =>
+        OpenSslEnc.Decrypt(input, output, password, settings, inputPath, progress));
 }
 
 void EncryptGcm(FileStream input, string outputPath, byte cipherId, string password, bool force, string progressMode)
@@ -463,4 +513,120 @@ internal sealed class SubStream(Stream inner, long length) : Stream
     public override long Seek(long offset, SeekOrigin origin) => throw new NotSupportedException();
     public override void SetLength(long value) => throw new NotSupportedException();
     public override void Write(byte[] buffer, int offset, int count) => throw new NotSupportedException();
+}
+
+/// <summary>
+/// The options of --openssl on one command, and the checks between them: the cipher is an OpenSSL name (and
+/// required), --mode does not apply, --iter only with PBKDF2, md5 only with --evp-bytes-to-key (the runtime's
+/// PBKDF2 has no MD5), and none of them without --openssl.
+/// </summary>
+internal sealed record OpenSslOptions(
+    Option<bool> OpenSsl, Option<string?> Cipher, Option<string> Md, Option<int> Iter, Option<bool> EvpBytesToKey)
+{
+    public static OpenSslOptions AddTo(Command command, Option<string?> cipher, Option<string>? mode)
+    {
+        var options = new OpenSslOptions(
+            new Option<bool>("--openssl")
+            {
+                Description = "Read or write the files of openssl enc (Salted__ header; PBKDF2 unless "
+                    + "--evp-bytes-to-key; no integrity check).",
+            },
+            cipher,
+            new Option<string>("--md")
+            {
+                Description = "With --openssl: the digest of the key derivation, as openssl enc -md.",
+                DefaultValueFactory = _ => "sha256",
+            },
+            new Option<int>("--iter")
+            {
+                Description = "With --openssl: the PBKDF2 iterations, as openssl enc -iter.",
+                DefaultValueFactory = _ => OpenSslEnc.DefaultIterations,
+            },
+            new Option<bool>("--evp-bytes-to-key")
+            {
+                Description = "With --openssl: derive key and IV with EVP_BytesToKey, as openssl enc without -pbkdf2 "
+                    + "(the only way before OpenSSL 1.1.1; add --md md5 for files of OpenSSL 1.0).",
+            });
+        options.Md.AcceptOnlyFromAmong("sha256", "sha1", "sha512", "md5");
+        command.Add(options.OpenSsl);
+        command.Add(options.Md);
+        command.Add(options.Iter);
+        command.Add(options.EvpBytesToKey);
+        command.Validators.Add(result =>
+        {
+            bool Explicit(Option option) => result.GetResult(option) is { Implicit: false };
+
+            // The value, or the default when it does not parse: the option's own error is reported then.
+            T? Value<T>(Option<T> option)
+            {
+                try
+                {
+                    return result.GetValue(option);
+                }
+                catch (InvalidOperationException)
+                {
+                    return default;
+                }
+            }
+
+            if (!Value(options.OpenSsl))
+            {
+                foreach (Option option in new Option[] { options.Md, options.Iter, options.EvpBytesToKey })
+                {
+                    if (Explicit(option))
+                    {
+                        result.AddError($"{option.Name} applies only with --openssl");
+                    }
+                }
+
+                string? name = Value(cipher);
+                if (mode is null && name is not null)
+                {
+                    result.AddError("--cipher applies only with --openssl (the files of encrypt say their cipher)");
+                }
+                else if (name is not null && name is not ("rijndael" or "camellia"))
+                {
+                    result.AddError($"--cipher {name}: use rijndael or camellia, or an OpenSSL name with --openssl");
+                }
+
+                return;
+            }
+
+            string? cipherName = Value(cipher);
+            if (cipherName is null)
+            {
+                result.AddError($"--openssl needs --cipher: the file does not record it ({OpenSslEnc.CipherNames})");
+            }
+            else if (!OpenSslEnc.IsCipherName(cipherName))
+            {
+                result.AddError(
+                    $"--cipher {cipherName}: not an OpenSSL cipher this sample knows ({OpenSslEnc.CipherNames})");
+            }
+
+            if (mode is not null && Explicit(mode))
+            {
+                result.AddError("--mode does not apply to --openssl: the mode is in the cipher name (aes-256-ctr)");
+            }
+
+            bool evp = Value(options.EvpBytesToKey);
+            if (evp && Explicit(options.Iter))
+            {
+                result.AddError("--iter applies to PBKDF2 only: openssl enc runs EVP_BytesToKey with one iteration");
+            }
+
+            if (!evp && Value(options.Md) == "md5")
+            {
+                result.AddError("--md md5 needs --evp-bytes-to-key: PBKDF2 with MD5 is not supported");
+            }
+
+            if (Explicit(options.Iter) && Value(options.Iter) < 1)
+            {
+                result.AddError("--iter must be at least 1");
+            }
+        });
+        return options;
+    }
+
+    public OpenSslSettings Settings(ParseResult parsed) =>
+        new(parsed.GetValue(Cipher)!, parsed.GetValue(Md)!, parsed.GetValue(Iter), parsed.GetValue(EvpBytesToKey));
 }

@@ -151,6 +151,18 @@ public sealed class OpenSslFactAttribute : FactAttribute
     }
 }
 
+/// <summary>A theory that is skipped, visibly, when openssl is not installed (CI installs it).</summary>
+public sealed class OpenSslTheoryAttribute : TheoryAttribute
+{
+    public OpenSslTheoryAttribute()
+    {
+        if (!SampleProcess.OnPath("openssl"))
+        {
+            Skip = "openssl is not installed (.ci/run installs it)";
+        }
+    }
+}
+
 /// <summary>A fact that is skipped, visibly, when util-linux's script (a pseudo-terminal for the prompt tests) is missing.</summary>
 public sealed class TerminalFactAttribute : FactAttribute
 {
