@@ -36,7 +36,7 @@ public sealed class LegacyDataRecipeTests
     public void RijndaelManaged_Cbc256BitBlock()
     {
         // <recipe:rijndaelmanaged-cbc>
-        // Written on .NET Framework by RijndaelManaged { BlockSize = 256, KeySize = 256 }, defaults CBC and PKCS7
+        // Written by RijndaelManaged { BlockSize = 256, KeySize = 256 } with its defaults, CBC and PKCS7
         byte[] key = Convert.FromHexString("000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f");
         byte[] iv = Convert.FromHexString("a0a1a2a3a4a5a6a7a8a9aaabacadaeafb0b1b2b3b4b5b6b7b8b9babbbcbdbebf");
         byte[] ciphertext = Convert.FromHexString(
