@@ -1,4 +1,4 @@
-// Minimal reproduction of a Mono 6.8 JIT bug on s390x (docs/mono-s390x.md): in a method that uses stackalloc, a
+// Minimal reproduction of a Mono 6.8 JIT bug on s390x (docs/studies/mono-s390x.md): in a method that uses stackalloc, a
 // struct passed by value as the sixth argument (the first that does not fit in s390x's argument registers r2-r6)
 // reaches the callee wrong. Mono 6.8 on x86-64, arm64 and ppc64el and Mono 6.14.1 on s390x print "ok".
 using System;

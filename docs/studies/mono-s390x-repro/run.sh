@@ -5,7 +5,7 @@
 # qemu-user, fetched as .ci/mono-foreign.sh does. Needs the runner built (.ci/mono-foreign.sh prepare) for
 # System.Memory.dll. Prints each runtime's output and exit status.
 set -uo pipefail
-repo="$(cd "$(dirname "$0")/../.." && pwd)"
+repo="$(cd "$(dirname "$0")/../../.." && pwd)"
 cd "$repo"
 source .ci/foreign/lib.sh
 runner_bin="$repo/tests/CryptoCli.MonoRunner/bin/Release/net48"
@@ -17,7 +17,7 @@ cp "$runner_bin"/System.Memory.dll "$runner_bin"/System.Runtime.CompilerServices
 api=/usr/lib/mono/4.8-api
 mcs -nostdlib -unsafe -optimize -langversion:latest -r:$api/mscorlib.dll -r:$api/System.dll \
     -r:$api/Facades/System.Runtime.dll -r:"$work/System.Memory.dll" \
-    -out:"$work/StackArgument.exe" docs/mono-s390x-repro/StackArgument.cs || exit 1
+    -out:"$work/StackArgument.exe" docs/studies/mono-s390x-repro/StackArgument.cs || exit 1
 
 libraries="libc6 libgcc-s1 zlib1g libgssapi-krb5-2 libkrb5-3 libk5crypto3 libcom-err2 libkrb5support0 libkeyutils1"
 qemu=$(qemu_user s390x) || exit 1
