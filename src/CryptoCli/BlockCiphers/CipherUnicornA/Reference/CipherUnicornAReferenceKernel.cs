@@ -8,8 +8,9 @@ using System.Security.Cryptography;
 namespace CryptoCli;
 
 /// <summary>
-/// Straightforward CIPHERUNICORN-A ("reference"): the differential-test oracle for <see cref="CipherUnicornAKernel"/>,
-/// with its own key schedule. Not constant-time.
+/// Test oracle, never selected by default (registered as <see cref="KernelPreference.TestsAndBenchmarksOnly"/>):
+/// straightforward CIPHERUNICORN-A ("reference"), the differential-test oracle for
+/// <see cref="CipherUnicornAKernel"/>, with its own key schedule. Not constant-time.
 /// </summary>
 internal sealed class CipherUnicornAReferenceKernel : BlockCipherKernel
 {

@@ -7,6 +7,7 @@ using System.Security.Cryptography;
 namespace CryptoCli;
 
 /// <summary>
+/// Test oracle, never selected by default (registered as <see cref="KernelPreference.TestsAndBenchmarksOnly"/>):
 /// Hierocrypt-3 layer by layer, as the yardstick for the fused-table kernels. A round is XS on each of the four
 /// rows (XOR K1, S-box, MDS_L, XOR K2, S-box) then MDS_H across the rows; the last round has no MDS_H and is
 /// followed by an XOR with the final K1. Decryption is the equivalent inverse cipher: the same data path with

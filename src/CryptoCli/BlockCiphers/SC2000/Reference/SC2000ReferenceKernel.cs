@@ -8,6 +8,7 @@ using System.Security.Cryptography;
 namespace CryptoCli;
 
 /// <summary>
+/// Test oracle, never selected by default (registered as <see cref="KernelPreference.TestsAndBenchmarksOnly"/>):
 /// SC2000 written layer by layer from the specification, as the yardstick for the fast kernel: I (XOR with 4
 /// extended-key words), B (the 4-bit S-box applied bit by bit across the four words), R (a Feistel round on
 /// word pairs with F = L(M∘S, M∘S), S and M computed from their definitions), and the half swap after the

@@ -7,7 +7,8 @@ using System.Buffers.Binary;
 namespace CryptoCli;
 
 /// <summary>
-/// The straightforward MUGI keystream generator ("reference"), the oracle for <see cref="MugiCore"/>.
+/// Test oracle, never selected by default (not in <see cref="MugiCore.Kernels"/>): the straightforward MUGI
+/// keystream generator ("reference"), the oracle for <see cref="MugiCore"/>.
 /// </summary>
 internal sealed class MugiReference
 {
