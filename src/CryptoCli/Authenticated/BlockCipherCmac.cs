@@ -243,7 +243,7 @@ public sealed class BlockCipherCmac : KeyedHashAlgorithm
         for (int offset = 0; offset < blocks.Length; offset += BatchBytes)
         {
             int length = Math.Min(BatchBytes, blocks.Length - offset);
-            kernel.EncryptCbc(blocks.Slice(offset, length), scratch.Slice(0, length), state);
+            Cbc.EncryptBlocks(kernel, blocks.Slice(offset, length), scratch.Slice(0, length), state);
         }
 
         CryptographicOperations.ZeroMemory(scratch);
