@@ -32,6 +32,9 @@ internal static class SR
     public const string AuthenticationTagMismatch =
         "The computed authentication tag did not match the input authentication tag.";
     public const string Requires128BitBlock = "The cipher must have a 128-bit block.";
+    public const string XtsEqualKeyHalves = "The two halves of an XTS key must differ.";
+    public const string XtsDataUnitLength = "A data unit must be from 16 bytes to 2^20 blocks long.";
+    public const string XtsDataUnitsLength = "The source must be a whole number of data units.";
     public const string KeyWrapDecryptFailed = "The ciphertext did not successfully decrypt with the instance key.";
     public const string KeyWrapInvalidLength = "The {0} is not a valid length for the {1} algorithm.";
     public const string EmptyArray = "Array may not be empty or null.";
