@@ -1,0 +1,440 @@
+using System;
+using System.Collections.Generic;
+using System.IO;
+using System.Linq;
+using System.Security.Cryptography;
+using Org.BouncyCastle.Crypto;
+using Org.BouncyCastle.Crypto.Engines;
+using Org.BouncyCastle.Crypto.Modes;
+using Org.BouncyCastle.Crypto.Parameters;
+using Xunit;
+
+namespace CryptoCli.Tests;
+
+/// <summary>
+/// <see cref="BlockCipherOcb"/>: every file of Vectors/ocb (RFC 7253 Appendix A: the sample results and the iterated
+/// test for each key and tag length) through every AES kernel; random differential tests against BouncyCastle's
+/// <c>OcbBlockCipher</c> over AES and Camellia (every nonce length, every tag length BouncyCastle takes, lengths
+/// around block boundaries); streaming equals one-shot; tampering anywhere is rejected with the destination zeroed;
+/// every registered kernel of every 128-bit cipher; bad arguments.
+/// </summary>
+public class OcbTests
+{
+    private static readonly int[] s_lengths =
+        { 0, 1, 15, 16, 17, 31, 32, 33, 47, 48, 49, 63, 64, 65, 127, 128, 129, 1024, 1041 };
+
+    [Fact]
+    public void AllVectorFiles_EveryAesKernel() => Assert.True(new OcbVectorChecks().CheckEveryFile() > 0);
+
+    [Theory]
+    [InlineData("aes")]
+    [InlineData("camellia")]
+    public void AgainstBouncyCastle_RandomInputs(string cipherName)
+    {
+        var random = TestRandom.Create(8100 + cipherName.Length);
+        for (int trial = 0; trial < 240; trial++)
+        {
+            int keyBytes = 16 + 8 * (trial % 3);
+            byte[] key = TestRandom.Bytes(random, keyBytes);
+            byte[] nonce = TestRandom.Bytes(random, 1 + trial % 15);
+            int tagBytes = 8 + trial % 9;
+            int length = trial < s_lengths.Length * 6 ? s_lengths[trial % s_lengths.Length] : random.Next(0, 3000);
+            byte[] plaintext = TestRandom.Bytes(random, length);
+            byte[] aad = TestRandom.Bytes(random, trial % 4 == 0 ? 0 : s_lengths[random.Next(s_lengths.Length)]);
+            string where = $"{cipherName} trial {trial}: key {keyBytes}, nonce {nonce.Length}, tag {tagBytes}, "
+                + $"{length} bytes, aad {aad.Length}";
+
+            byte[] expected = BouncyCastleOcb(cipherName, key, nonce, tagBytes, aad, plaintext);
+            using BlockCipherAlgorithm cipher = XtsTests.CreateCipher(cipherName);
+            cipher.Key = key;
+            using var ocb = new BlockCipherOcb(cipher, tagBytes, allowShortTags: true);
+            byte[] ct = new byte[length], tag = new byte[tagBytes];
+            ocb.Encrypt(nonce, plaintext, ct, tag, aad);
+            Assert.True(expected.AsSpan(0, length).SequenceEqual(ct), $"{where}: ciphertext");
+            Assert.True(expected.AsSpan(length).SequenceEqual(tag), $"{where}: tag");
+
+            byte[] back = new byte[length];
+            ocb.Decrypt(nonce, ct, tag, back, aad);
+            Assert.True(plaintext.AsSpan().SequenceEqual(back), $"{where}: decryption");
+            ocb.Decrypt(nonce, ct, tag, ct, aad);
+            Assert.True(plaintext.AsSpan().SequenceEqual(ct), $"{where}: in-place decryption");
+        }
+    }
+
+    internal static byte[] BouncyCastleOcb(
+        string cipherName, byte[] key, byte[] nonce, int tagBytes, byte[] aad, byte[] plaintext)
+    {
+        IBlockCipher Engine() => cipherName == "aes" ? new AesEngine() : new CamelliaEngine();
+        var ocb = new OcbBlockCipher(Engine(), Engine());
+        ocb.Init(true, new AeadParameters(new KeyParameter(key), 8 * tagBytes, nonce, aad));
+        byte[] output = new byte[ocb.GetOutputSize(plaintext.Length)];
+        int written = ocb.ProcessBytes(plaintext, 0, plaintext.Length, output, 0);
+        written += ocb.DoFinal(output, written);
+        Assert.Equal(output.Length, written);
+        return output;
+    }
+
+    [Theory]
+    [MemberData(nameof(XtsTests.CipherNames), MemberType = typeof(XtsTests))]
+    public void EveryKernel_AgreesWithTheDefault(string cipherName)
+    {
+        var random = TestRandom.Create(8200 + cipherName.Length);
+        byte[] key = TestRandom.Bytes(random, 16), nonce = TestRandom.Bytes(random, 12);
+        using BlockCipherAlgorithm cipher = XtsTests.CreateCipher(cipherName);
+        cipher.Key = key;
+        using var reference = new BlockCipherOcb(cipher);
+        foreach (int length in s_lengths.Concat(new[] { 4096 + 9 }))
+        {
+            byte[] plaintext = TestRandom.Bytes(random, length), aad = TestRandom.Bytes(random, length % 70);
+            byte[] expected = new byte[length], expectedTag = new byte[16];
+            reference.Encrypt(nonce, plaintext, expected, expectedTag, aad);
+            foreach (BlockCipherKernelEntry entry in XtsTests.Kernels(cipherName))
+            {
+                string where = $"{cipherName} {entry.Name}, {length} bytes";
+                using var ocb = new BlockCipherOcb(entry.Create(key, 16), 16, allowShortTags: false);
+                byte[] ct = new byte[length], tag = new byte[16];
+                ocb.Encrypt(nonce, plaintext, ct, tag, aad);
+                Assert.True(expected.AsSpan().SequenceEqual(ct), $"{where}: ciphertext");
+                Assert.True(expectedTag.AsSpan().SequenceEqual(tag), $"{where}: tag");
+                ocb.Decrypt(nonce, ct, tag, ct, aad);
+                Assert.True(plaintext.AsSpan().SequenceEqual(ct), $"{where}: decryption");
+            }
+        }
+    }
+
+    [Fact]
+    public void Streaming_EqualsOneShot_RandomChunkings()
+    {
+        var random = TestRandom.Create(8300);
+        using var aes = RijndaelCipher.Create();
+        aes.Key = TestRandom.Bytes(random, 16);
+        for (int trial = 0; trial < 120; trial++)
+        {
+            using var ocb = new BlockCipherOcb(aes, trial % 3 == 0 ? 12 : 16);
+            int tagBytes = ocb.TagSizeInBytes;
+            int length = trial < 40 ? s_lengths[trial % s_lengths.Length] : random.Next(0, 5000);
+            byte[] plaintext = TestRandom.Bytes(random, length), aad = TestRandom.Bytes(random, random.Next(0, 40));
+            byte[] nonce = TestRandom.Bytes(random, 1 + trial % 15);
+            byte[] expected = new byte[length], expectedTag = new byte[tagBytes];
+            ocb.Encrypt(nonce, plaintext, expected, expectedTag, aad);
+            List<int> cuts = Chunking(random, length, wholeBlocks: trial % 4 == 0);
+            string where = $"trial {trial}, {length} bytes in {cuts.Count} pieces";
+
+            // Encryption in pieces (in place when every piece but the last is whole blocks).
+            byte[] ct = new byte[length], tag = new byte[tagBytes];
+            using (BlockCipherOcbEncryptor encryptor = ocb.CreateEncryptor(nonce, aad))
+            {
+                int read = 0, written = 0;
+                byte[] buffer = (byte[])plaintext.Clone();
+                foreach (int cut in cuts)
+                {
+                    written += trial % 4 == 0
+                        ? encryptor.Encrypt(buffer.AsSpan(read, cut), buffer.AsSpan(read))
+                        : encryptor.Encrypt(plaintext.AsSpan(read, cut), ct.AsSpan(written));
+                    read += cut;
+                }
+
+                if (trial % 4 == 0)
+                {
+                    written += encryptor.Finish(buffer.AsSpan(written), tag);
+                    buffer.CopyTo(ct, 0);
+                }
+                else
+                {
+                    written += encryptor.Finish(ct.AsSpan(written), tag);
+                }
+
+                Assert.Equal(length, written);
+                Assert.Throws<InvalidOperationException>(() => encryptor.Encrypt(new byte[1], new byte[16]));
+            }
+
+            Assert.True(expected.AsSpan().SequenceEqual(ct), $"{where}: streamed ciphertext");
+            Assert.True(expectedTag.AsSpan().SequenceEqual(tag), $"{where}: streamed tag");
+
+            // Two-pass decryption in other pieces.
+            List<int> cuts2 = Chunking(random, length, wholeBlocks: false);
+            using BlockCipherOcbDecryptor decryptor = ocb.CreateDecryptor(nonce, tag, aad);
+            int offset = 0;
+            foreach (int cut in cuts2)
+            {
+                decryptor.Authenticate(ct.AsSpan(offset, cut));
+                offset += cut;
+            }
+
+            decryptor.VerifyTag();
+            byte[] pt = new byte[length];
+            int done = 0;
+            offset = 0;
+            foreach (int cut in cuts)
+            {
+                done += decryptor.Decrypt(ct.AsSpan(offset, cut), pt.AsSpan(done));
+                offset += cut;
+            }
+
+            done += decryptor.Finish(pt.AsSpan(done));
+            Assert.Equal(length, done);
+            Assert.True(plaintext.AsSpan().SequenceEqual(pt), $"{where}: two-pass decryption");
+        }
+    }
+
+    private static List<int> Chunking(Random random, int length, bool wholeBlocks)
+    {
+        var cuts = new List<int>();
+        int left = length;
+        while (left > 0)
+        {
+            int cut = Math.Min(left, random.Next(0, 3) == 0 ? random.Next(0, 5) : random.Next(1, 700));
+            if (wholeBlocks && cut != left)
+            {
+                cut &= ~15;
+            }
+
+            cuts.Add(cut);
+            left -= cut;
+        }
+
+        cuts.Add(0);
+        return cuts;
+    }
+
+    [Fact]
+    public void TamperAnywhere_Rejected_DestinationZeroed()
+    {
+        var random = TestRandom.Create(8400);
+        using var aes = RijndaelCipher.Create();
+        aes.Key = TestRandom.Bytes(random, 32);
+        using var ocb = new BlockCipherOcb(aes);
+        byte[] nonce = TestRandom.Bytes(random, 12), aad = TestRandom.Bytes(random, 20);
+        byte[] plaintext = TestRandom.Bytes(random, 70), ct = new byte[70], tag = new byte[16];
+        ocb.Encrypt(nonce, plaintext, ct, tag, aad);
+        var cases = new List<(string Name, byte[] Nonce, byte[] Ct, byte[] Tag, byte[] Aad)>();
+        foreach (int position in new[] { 0, 15, 16, 40, 63, 64, 69 })
+        {
+            cases.Add(($"ciphertext byte {position}", nonce, Flip(ct, position), tag, aad));
+        }
+
+        foreach (int position in new[] { 0, 7, 15 })
+        {
+            cases.Add(($"tag byte {position}", nonce, ct, Flip(tag, position), aad));
+        }
+
+        cases.Add(("aad byte 3", nonce, ct, tag, Flip(aad, 3)));
+        cases.Add(("aad byte 19", nonce, ct, tag, Flip(aad, 19)));
+        cases.Add(("aad shortened", nonce, ct, tag, aad.AsSpan(0, 19).ToArray()));
+        cases.Add(("nonce byte 11", Flip(nonce, 11), ct, tag, aad));
+        cases.Add(("nonce shortened", nonce.AsSpan(0, 11).ToArray(), ct, tag, aad));
+        foreach (var (name, n, c, t, a) in cases)
+        {
+            byte[] destination = Enumerable.Repeat((byte)0xAA, c.Length).ToArray();
+            Assert.Throws<AuthenticationTagMismatchException>(() => ocb.Decrypt(n, c, t, destination, a));
+            Assert.True(destination.All(b => b == 0), $"{name}: destination not zeroed");
+            using BlockCipherOcbDecryptor decryptor = ocb.CreateDecryptor(n, t, a);
+            decryptor.Authenticate(c);
+            Assert.Throws<AuthenticationTagMismatchException>(() => decryptor.VerifyTag());
+            Assert.Throws<InvalidOperationException>(() => decryptor.Decrypt(c, new byte[c.Length]));
+        }
+
+        // Pass 2 fed something else than pass 1: Finish refuses, and releases none of the held-back bytes.
+        using BlockCipherOcbDecryptor swapped = ocb.CreateDecryptor(nonce, tag, aad);
+        swapped.Authenticate(ct);
+        swapped.VerifyTag();
+        byte[] released = new byte[70];
+        Assert.Equal(64, swapped.Decrypt(Flip(ct, 66), released));
+        byte[] last = Enumerable.Repeat((byte)0xAA, 6).ToArray();
+        Assert.Throws<CryptographicException>(() => swapped.Finish(last));
+        Assert.True(last.All(b => b == 0xAA), "held-back bytes released after a mismatch");
+    }
+
+    private static byte[] Flip(byte[] data, int position)
+    {
+        byte[] copy = (byte[])data.Clone();
+        copy[position] ^= 0x04;
+        return copy;
+    }
+
+    [Fact]
+    public void BadArguments()
+    {
+        using var aes = RijndaelCipher.Create();
+        Assert.Throws<ArgumentNullException>("cipher", () => new BlockCipherOcb(null!));
+        Assert.Throws<ArgumentException>("tagSizeInBytes", () => new BlockCipherOcb(aes, 10));
+        Assert.Throws<ArgumentException>("tagSizeInBytes", () => new BlockCipherOcb(aes, 17, allowShortTags: true));
+        Assert.Throws<ArgumentException>("tagSizeInBytes", () => new BlockCipherOcb(aes, 0, allowShortTags: true));
+        using (new BlockCipherOcb(aes, 1, allowShortTags: true))
+        using (new BlockCipherOcb(aes, 8))
+        using (new BlockCipherOcb(aes, 12))
+        {
+        }
+
+        using var wide = RijndaelCipher.Create();
+        wide.BlockSize = 192;
+        Assert.Throws<ArgumentException>("cipher", () => new BlockCipherOcb(wide));
+
+        var ocb = new BlockCipherOcb(aes);
+        byte[] nonce = new byte[12], data = new byte[20], tag = new byte[16];
+        Assert.Throws<ArgumentException>("nonce", () => ocb.Encrypt(Array.Empty<byte>(), data, new byte[20], tag));
+        Assert.Throws<ArgumentException>("nonce", () => ocb.Encrypt(new byte[16], data, new byte[20], tag));
+        Assert.Throws<ArgumentException>("nonce", () => ocb.Decrypt(new byte[16], data, tag, new byte[20]));
+        Assert.Throws<ArgumentException>("nonce", () => ocb.CreateEncryptor(ReadOnlySpan<byte>.Empty));
+        Assert.Throws<ArgumentException>("tag", () => ocb.Encrypt(nonce, data, new byte[20], new byte[12]));
+        Assert.Throws<ArgumentException>("tag", () => ocb.Decrypt(nonce, data, new byte[15], new byte[20]));
+        Assert.Throws<ArgumentException>("tag", () => ocb.CreateDecryptor(nonce, new byte[8]));
+        Assert.Throws<ArgumentException>(() => ocb.Encrypt(nonce, data, new byte[19], tag));
+        Assert.Throws<ArgumentException>(() => ocb.Decrypt(nonce, data, tag, new byte[21]));
+        byte[] buffer = new byte[64];
+        Assert.Throws<ArgumentException>("ciphertext",
+            () => ocb.Encrypt(nonce, buffer.AsSpan(0, 32), buffer.AsSpan(4, 32), tag));
+        Assert.Throws<ArgumentNullException>("nonce", () => ocb.Encrypt(null!, data, data, tag));
+        Assert.Throws<ArgumentNullException>("plaintext", () => ocb.Encrypt(nonce, null!, data, tag));
+        Assert.Throws<ArgumentNullException>("ciphertext", () => ocb.Encrypt(nonce, data, null!, tag));
+        Assert.Throws<ArgumentNullException>("tag", () => ocb.Encrypt(nonce, data, data, null!));
+        Assert.Throws<ArgumentNullException>("ciphertext", () => ocb.Decrypt(nonce, null!, tag, data));
+        Assert.Throws<ArgumentNullException>("plaintext", () => ocb.Decrypt(nonce, data, tag, null!));
+
+        // Streaming: a too-short destination writes nothing; overlap is refused while bytes are held back.
+        using (BlockCipherOcbEncryptor encryptor = ocb.CreateEncryptor(nonce))
+        {
+            Assert.Throws<ArgumentException>("ciphertext", () => encryptor.Encrypt(new byte[40], new byte[31]));
+            Assert.Equal(0, encryptor.Encrypt(new byte[5], Span<byte>.Empty));
+            Assert.Throws<ArgumentException>("ciphertext", () => encryptor.Encrypt(buffer.AsSpan(0, 20), buffer));
+            Assert.Throws<ArgumentException>("ciphertext", () => encryptor.Finish(new byte[4], tag));
+            Assert.Throws<ArgumentException>("tag", () => encryptor.Finish(new byte[5], new byte[15]));
+            Assert.Equal(5, encryptor.Finish(new byte[5], tag));
+        }
+
+        ocb.Dispose();
+        ocb.Dispose();
+        Assert.Throws<ObjectDisposedException>(() => ocb.Encrypt(nonce, data, new byte[20], tag));
+        Assert.Throws<ObjectDisposedException>(() => ocb.CreateEncryptor(nonce));
+    }
+
+    [Fact]
+    public void NoAllocationPerCall()
+    {
+        using var aes = RijndaelCipher.Create();
+        using var ocb = new BlockCipherOcb(aes);
+        byte[] nonce = new byte[12], aad = new byte[33], buffer = new byte[4096 + 7], tag = new byte[16];
+        ocb.Encrypt(nonce, buffer, buffer, tag, aad);
+        ocb.Decrypt(nonce, buffer, tag, buffer, aad);
+        long before = GC.GetAllocatedBytesForCurrentThread();
+        ocb.Encrypt(nonce, buffer, buffer, tag, aad);
+        ocb.Decrypt(nonce, buffer, tag, buffer, aad);
+        Assert.Equal(0, GC.GetAllocatedBytesForCurrentThread() - before);
+    }
+
+    /// <summary>RFC 7253 Appendix A's iterated test: the final tag for a key length and tag length.</summary>
+    internal static byte[] IteratedTest(Func<byte[], int, BlockCipherOcb> create, int keyBits, int tagBytes)
+    {
+        byte[] key = new byte[keyBits / 8];
+        key[^1] = (byte)(8 * tagBytes);
+        using BlockCipherOcb ocb = create(key, tagBytes);
+        using var all = new MemoryStream();
+        byte[] nonce = new byte[12];
+        for (int i = 0; i < 128; i++)
+        {
+            byte[] s = new byte[i];
+            Append(3 * i + 1, s, s);
+            Append(3 * i + 2, Array.Empty<byte>(), s);
+            Append(3 * i + 3, s, Array.Empty<byte>());
+        }
+
+        SetNonce(385);
+        byte[] tag = new byte[tagBytes];
+        ocb.Encrypt(nonce, Array.Empty<byte>(), Array.Empty<byte>(), tag, all.ToArray());
+        return tag;
+
+        void Append(int n, byte[] aad, byte[] plaintext)
+        {
+            SetNonce(n);
+            byte[] ct = new byte[plaintext.Length], t = new byte[tagBytes];
+            ocb.Encrypt(nonce, plaintext, ct, t, aad);
+            all.Write(ct);
+            all.Write(t);
+        }
+
+        void SetNonce(int n)
+        {
+            nonce[10] = (byte)(n >> 8);
+            nonce[11] = (byte)n;
+        }
+    }
+}
+
+/// <summary>
+/// Vectors/ocb: <c>SAMPLE</c> lines (key, nonce, aad, pt, ct, tag; the tag length is the tag's) run both ways through
+/// the public API, every AES kernel, and the streaming API in two pieces; <c>ITERATED</c> lines (keybits, tagbits,
+/// tag) run RFC 7253's iterated test through the public API and every AES kernel.
+/// </summary>
+internal sealed class OcbVectorChecks : VectorFamilyCheck
+{
+    public OcbVectorChecks()
+        : base("ocb")
+    {
+    }
+
+    private static IEnumerable<(string Name, Func<byte[], int, BlockCipherOcb> Create)> Implementations()
+    {
+        yield return ("public API", (key, tagBytes) =>
+        {
+            using var aes = RijndaelCipher.Create();
+            aes.Key = key;
+            return new BlockCipherOcb(aes, tagBytes);
+        });
+        foreach (BlockCipherKernelEntry entry in RijndaelCipher.Kernels.Entries.Where(e => e.IsSupported(16)))
+        {
+            yield return (entry.Name, (key, tagBytes) => new BlockCipherOcb(entry.Create(key, 16), tagBytes, false));
+        }
+    }
+
+    public override int CheckFile(VectorFile file)
+    {
+        int count = 0;
+        foreach (VectorRecord r in file.ReadTokenLines())
+        {
+            if (r.Tag == "ITERATED")
+            {
+                int keyBits = r.Int("keybits"), tagBits = r.Int("tagbits");
+                byte[] expected = r.Bytes("tag");
+                VectorCheck.True(expected.Length * 8 == tagBits, $"{r.Where}: tag length");
+                foreach (var (name, create) in Implementations())
+                {
+                    byte[] actual = OcbTests.IteratedTest(create, keyBits, tagBits / 8);
+                    VectorCheck.Equal(expected, actual, $"{r.Where} ({name})");
+                }
+            }
+            else if (r.Tag == "SAMPLE")
+            {
+                byte[] key = r.Bytes("key"), nonce = r.Bytes("nonce"), aad = r.Bytes("aad"), pt = r.Bytes("pt");
+                byte[] ct = r.Bytes("ct"), tag = r.Bytes("tag");
+                foreach (var (name, create) in Implementations())
+                {
+                    string where = $"{r.Where} ({name})";
+                    using BlockCipherOcb ocb = create(key, tag.Length);
+                    byte[] output = new byte[pt.Length], outputTag = new byte[tag.Length];
+                    ocb.Encrypt(nonce, pt, output, outputTag, aad);
+                    VectorCheck.Equal(ct, output, $"{where}: ciphertext");
+                    VectorCheck.Equal(tag, outputTag, $"{where}: tag");
+                    ocb.Decrypt(nonce, ct, tag, output, aad);
+                    VectorCheck.Equal(pt, output, $"{where}: decryption");
+
+                    using BlockCipherOcbEncryptor encryptor = ocb.CreateEncryptor(nonce, aad);
+                    int half = pt.Length / 2;
+                    int written = encryptor.Encrypt(pt.AsSpan(0, half), output);
+                    written += encryptor.Encrypt(pt.AsSpan(half), output.AsSpan(written));
+                    written += encryptor.Finish(output.AsSpan(written), outputTag);
+                    VectorCheck.True(written == pt.Length, $"{where}: streamed length");
+                    VectorCheck.Equal(ct, output, $"{where}: streamed ciphertext");
+                    VectorCheck.Equal(tag, outputTag, $"{where}: streamed tag");
+                }
+            }
+            else
+            {
+                throw new VectorFormatException($"{r.Where}: expected SAMPLE or ITERATED");
+            }
+
+            count++;
+        }
+
+        return count;
+    }
+}

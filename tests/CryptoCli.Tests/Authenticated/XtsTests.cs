@@ -1,0 +1,513 @@
+using System;
+using System.Collections.Generic;
+using System.Globalization;
+using System.Linq;
+using System.Runtime.InteropServices;
+using System.Security.Cryptography;
+using Xunit;
+
+namespace CryptoCli.Tests;
+
+/// <summary>
+/// <see cref="BlockCipherXts"/>: every file of Vectors/xts (IEEE 1619 Annex B, a CAVP XTSGen subset) in both
+/// directions through every AES kernel; random data units against an independent reconstruction from ECB (the
+/// runtime's AES, or the cipher's own ECB one-shot) with a test-side GF(2^128) doubling and IEEE 1619's ciphertext
+/// stealing; OpenSSL's XTS in libcrypto where it loads; every registered kernel of every 128-bit
+/// cipher; the data-unit API; bad arguments.
+/// </summary>
+public class XtsTests
+{
+    [Fact]
+    public void AllVectorFiles_EveryAesKernel() => Assert.True(new XtsVectorChecks().CheckEveryFile() > 0);
+
+    /// <summary>The 128-bit ciphers with their registries and the ECB the reference is built from.</summary>
+    public static TheoryData<string> CipherNames =>
+        new() { "aes", "camellia", "hierocrypt3", "sc2000", "cipherunicorna" };
+
+    internal static BlockCipherAlgorithm CreateCipher(string name) => name switch
+    {
+        "aes" => RijndaelCipher.Create(),
+        "camellia" => Camellia.Create(),
+        "hierocrypt3" => Hierocrypt3.Create(),
+        "sc2000" => SC2000.Create(),
+        "cipherunicorna" => CipherUnicornA.Create(),
+        _ => throw new ArgumentException(name, nameof(name)),
+    };
+
+    /// <summary>The cipher's registered kernels that run in this process at a 128-bit block.</summary>
+    internal static IEnumerable<BlockCipherKernelEntry> Kernels(string name) => (name switch
+    {
+        "aes" => RijndaelCipher.Kernels.Entries,
+        "camellia" => Camellia.Kernels.Entries,
+        "hierocrypt3" => Hierocrypt3.Kernels.Entries,
+        "sc2000" => SC2000.Kernels.Entries,
+        "cipherunicorna" => CipherUnicornA.Kernels.Entries,
+        _ => throw new ArgumentException(name, nameof(name)),
+    }).Where(e => e.IsSupported(16));
+
+    [Theory]
+    [MemberData(nameof(CipherNames))]
+    public void EveryKernel_MatchesEcbReconstruction(string cipherName)
+    {
+        var random = TestRandom.Create(7100 + cipherName.Length);
+        int[] lengths = { 16, 17, 31, 32, 33, 47, 48, 63, 64, 100, 512, 1023, 1024 + 15, 4096 };
+        foreach (int keyBytes in new[] { 16, 32 })
+        {
+            byte[] key = TestRandom.Bytes(random, 2 * keyBytes);
+            using BlockCipherAlgorithm dataCipher = CreateCipher(cipherName), tweakCipher = CreateCipher(cipherName);
+            dataCipher.Key = key.AsSpan(0, keyBytes).ToArray();
+            tweakCipher.Key = key.AsSpan(keyBytes).ToArray();
+            foreach (int length in lengths)
+            {
+                byte[] plaintext = TestRandom.Bytes(random, length), tweak = TestRandom.Bytes(random, 16);
+                byte[] expected = XtsReference.Transform(dataCipher, tweakCipher, tweak, plaintext, encrypt: true);
+                Assert.True(plaintext.AsSpan().SequenceEqual(
+                    XtsReference.Transform(dataCipher, tweakCipher, tweak, expected, encrypt: false)), "reference");
+                foreach (BlockCipherKernelEntry entry in Kernels(cipherName))
+                {
+                    string where = $"{cipherName} {entry.Name}, key {keyBytes}x2, {length} bytes";
+                    using var xts = new BlockCipherXts(
+                        entry.Create(key.AsSpan(0, keyBytes), 16), entry.Create(key.AsSpan(keyBytes), 16));
+                    byte[] actual = new byte[length];
+                    xts.Encrypt(tweak, plaintext, actual);
+                    Assert.True(expected.AsSpan().SequenceEqual(actual), $"{where}: encryption");
+                    xts.Decrypt(tweak, actual, actual);
+                    Assert.True(plaintext.AsSpan().SequenceEqual(actual), $"{where}: in-place decryption");
+                }
+
+                using BlockCipherAlgorithm cipher = CreateCipher(cipherName);
+                using var publicXts = new BlockCipherXts(cipher, key);
+                byte[] viaPublic = new byte[length];
+                publicXts.Encrypt(tweak, plaintext, viaPublic);
+                Assert.True(expected.AsSpan().SequenceEqual(viaPublic), $"{cipherName} public API, {length} bytes");
+            }
+        }
+    }
+
+    [Fact]
+    public void Aes_RandomDataUnits_MatchRuntimeAesReconstruction()
+    {
+        var random = TestRandom.Create(7200);
+        for (int trial = 0; trial < 200; trial++)
+        {
+            int keyBytes = trial % 2 == 0 ? 16 : 32;
+            byte[] key = TestRandom.Bytes(random, 2 * keyBytes);
+            int length = random.Next(16, trial < 150 ? 100 : 5000);
+            byte[] plaintext = TestRandom.Bytes(random, length);
+            ulong sector = (ulong)random.NextInt64() ^ ((ulong)random.Next() << 40);
+            byte[] tweak = XtsReference.SectorTweak(sector, 0);
+            using var data = Aes.Create();
+            using var tweaks = Aes.Create();
+            data.Key = key.AsSpan(0, keyBytes).ToArray();
+            tweaks.Key = key.AsSpan(keyBytes).ToArray();
+            byte[] expected = XtsReference.Transform(data, tweaks, tweak, plaintext, encrypt: true);
+
+            using var aes = RijndaelCipher.Create();
+            using var xts = new BlockCipherXts(aes, key);
+            byte[] actual = new byte[length];
+            xts.Encrypt(sector, plaintext, actual);
+            Assert.True(expected.AsSpan().SequenceEqual(actual), $"trial {trial}: {length} bytes");
+            byte[] back = new byte[length];
+            xts.Decrypt(sector, actual, back);
+            Assert.True(plaintext.AsSpan().SequenceEqual(back), $"trial {trial}: decryption");
+        }
+    }
+
+    [XtsLibcryptoFact]
+    public void Aes_MatchesOpenSslLibcrypto()
+    {
+        var random = TestRandom.Create(7300);
+        int[] lengths = { 16, 17, 30, 32, 45, 64, 512, 1000, 4096, 4096 + 100, 65536 + 3 };
+        foreach (int keyBytes in new[] { 16, 32 })
+        {
+            foreach (int length in lengths)
+            {
+                byte[] key = TestRandom.Bytes(random, 2 * keyBytes), tweak = TestRandom.Bytes(random, 16);
+                byte[] plaintext = TestRandom.Bytes(random, length);
+                string where = $"AES-{8 * keyBytes}-XTS, {length} bytes";
+                byte[] expected = XtsLibcrypto.Run(key, tweak, plaintext, decrypt: false);
+                using var aes = RijndaelCipher.Create();
+                using var xts = new BlockCipherXts(aes, key);
+                byte[] actual = new byte[length];
+                xts.Encrypt(tweak, plaintext, actual);
+                Assert.True(expected.AsSpan().SequenceEqual(actual), where);
+                byte[] decrypted = XtsLibcrypto.Run(key, tweak, actual, decrypt: true);
+                Assert.True(plaintext.AsSpan().SequenceEqual(decrypted), $"{where}: OpenSSL decryption");
+            }
+        }
+    }
+
+    [Theory]
+    [InlineData(512, 9, 0UL)]
+    [InlineData(4096, 3, 1000UL)]
+    [InlineData(16, 40, 7UL)]
+    [InlineData(17, 20, 0UL)]
+    [InlineData(520, 18, ulong.MaxValue - 5)]
+    public void DataUnits_EqualOneCallPerUnit(int unitSize, int units, ulong first)
+    {
+        var random = TestRandom.Create(7400 + unitSize);
+        byte[] key = TestRandom.Bytes(random, 32), plaintext = TestRandom.Bytes(random, unitSize * units);
+        using var aes = RijndaelCipher.Create();
+        using var xts = new BlockCipherXts(aes, key);
+        using var data = Aes.Create();
+        using var tweaks = Aes.Create();
+        data.Key = key.AsSpan(0, 16).ToArray();
+        tweaks.Key = key.AsSpan(16).ToArray();
+        byte[] expected = new byte[plaintext.Length];
+        for (int i = 0; i < units; i++)
+        {
+            ulong number = unchecked(first + (ulong)i);
+            ulong high = number < first ? 1UL : 0UL;
+            byte[] unit = XtsReference.Transform(data, tweaks, XtsReference.SectorTweak(number, high),
+                plaintext.AsSpan(i * unitSize, unitSize).ToArray(), encrypt: true);
+            unit.CopyTo(expected, i * unitSize);
+            if (high == 0)
+            {
+                byte[] single = new byte[unitSize];
+                xts.Encrypt(number, plaintext.AsSpan(i * unitSize, unitSize), single);
+                Assert.True(unit.AsSpan().SequenceEqual(single), $"unit {i}: Encrypt(ulong)");
+            }
+        }
+
+        byte[] actual = new byte[plaintext.Length];
+        xts.EncryptDataUnits(first, unitSize, plaintext, actual);
+        Assert.True(expected.AsSpan().SequenceEqual(actual), "EncryptDataUnits");
+        xts.DecryptDataUnits(first, unitSize, actual, actual);
+        Assert.True(plaintext.AsSpan().SequenceEqual(actual), "DecryptDataUnits in place");
+    }
+
+    [Fact]
+    public void LongestDataUnit_Accepted_OneBlockMore_Refused()
+    {
+        using var aes = RijndaelCipher.Create();
+        using var xts = new BlockCipherXts(aes, Enumerable.Range(1, 32).Select(i => (byte)i).ToArray());
+        byte[] buffer = new byte[BlockCipherXts.MaxDataUnitSizeInBytes + 16];
+        xts.Encrypt(3, buffer.AsSpan(0, BlockCipherXts.MaxDataUnitSizeInBytes), buffer);
+        xts.Decrypt(3, buffer.AsSpan(0, BlockCipherXts.MaxDataUnitSizeInBytes), buffer);
+        Assert.All(buffer, b => Assert.Equal(0, b));
+        Assert.Throws<ArgumentException>("source", () => xts.Encrypt(3, buffer, new byte[buffer.Length]));
+        Assert.Throws<ArgumentOutOfRangeException>("dataUnitSize",
+            () => xts.EncryptDataUnits(0, BlockCipherXts.MaxDataUnitSizeInBytes + 16, buffer, buffer));
+    }
+
+    [Fact]
+    public void Constructor_BadArguments()
+    {
+        using var aes = RijndaelCipher.Create();
+        byte[] key = Enumerable.Range(1, 32).Select(i => (byte)i).ToArray();
+        Assert.Throws<ArgumentNullException>("cipher", () => new BlockCipherXts(null!, key));
+        Assert.Throws<ArgumentNullException>("key", () => new BlockCipherXts(aes, (byte[])null!));
+        Assert.Throws<CryptographicException>(() => new BlockCipherXts(aes, key.AsSpan(0, 31)));
+        Assert.Throws<CryptographicException>(() => new BlockCipherXts(aes, ReadOnlySpan<byte>.Empty));
+        Assert.Throws<CryptographicException>(() => new BlockCipherXts(aes, new byte[40])); // 20-byte halves
+        byte[] equalHalves = key.AsSpan(0, 16).ToArray().Concat(key.AsSpan(0, 16).ToArray()).ToArray();
+        Assert.Throws<CryptographicException>(() => new BlockCipherXts(aes, equalHalves));
+        using var wide = RijndaelCipher.Create();
+        wide.BlockSize = 256;
+        Assert.Throws<ArgumentException>("cipher", () => new BlockCipherXts(wide, key));
+        using var xts = new BlockCipherXts(aes, key.AsSpan(0, 24).ToArray().Concat(new byte[24]).ToArray());
+    }
+
+    [Fact]
+    public void Calls_BadArguments_NothingWritten()
+    {
+        using var aes = RijndaelCipher.Create();
+        var xts = new BlockCipherXts(aes, Enumerable.Range(1, 64).Select(i => (byte)i).ToArray());
+        byte[] source = new byte[40], shortDestination = Enumerable.Repeat((byte)0xA5, 39).ToArray();
+        Assert.Throws<ArgumentException>("destination", () => xts.Encrypt(1, source, shortDestination));
+        Assert.Throws<ArgumentException>("destination", () => xts.Decrypt(new byte[16], source, shortDestination));
+        Assert.Throws<ArgumentException>("destination", () => xts.EncryptDataUnits(1, 20, source, shortDestination));
+        Assert.All(shortDestination, b => Assert.Equal(0xA5, b));
+        Assert.Throws<ArgumentException>("source", () => xts.Encrypt(1, new byte[15], new byte[15]));
+        Assert.Throws<ArgumentException>("source", () => xts.Decrypt(1, ReadOnlySpan<byte>.Empty, new byte[16]));
+        Assert.Throws<ArgumentException>("tweak", () => xts.Encrypt(new byte[15], source, new byte[40]));
+        Assert.Throws<ArgumentException>("tweak", () => xts.Decrypt(new byte[17], source, new byte[40]));
+        Assert.Throws<ArgumentOutOfRangeException>("dataUnitSize", () => xts.EncryptDataUnits(0, 15, source, source));
+        Assert.Throws<ArgumentOutOfRangeException>("dataUnitSize", () => xts.DecryptDataUnits(0, 0, source, source));
+        Assert.Throws<ArgumentException>("source", () => xts.EncryptDataUnits(0, 16, source, source));
+        byte[] buffer = new byte[64];
+        Assert.Throws<ArgumentException>("destination",
+            () => xts.Encrypt(1, buffer.AsSpan(0, 32), buffer.AsSpan(8, 32)));
+        xts.EncryptDataUnits(0, 16, ReadOnlySpan<byte>.Empty, Span<byte>.Empty);
+        xts.Dispose();
+        xts.Dispose();
+        Assert.Throws<ObjectDisposedException>(() => xts.Encrypt(1, source, source));
+        Assert.Throws<ObjectDisposedException>(() => xts.DecryptDataUnits(1, 20, source, source));
+    }
+
+    [Fact]
+    public void NoAllocationPerCall()
+    {
+        using var aes = RijndaelCipher.Create();
+        using var xts = new BlockCipherXts(aes, Enumerable.Range(1, 32).Select(i => (byte)i).ToArray());
+        byte[] buffer = new byte[4096 + 7], tweak = new byte[16];
+        xts.Encrypt(5, buffer, buffer);
+        xts.EncryptDataUnits(5, 512, buffer.AsSpan(0, 4096), buffer);
+        long before = GC.GetAllocatedBytesForCurrentThread();
+        xts.Encrypt(5, buffer, buffer);
+        xts.Decrypt(tweak, buffer, buffer);
+        xts.EncryptDataUnits(5, 512, buffer.AsSpan(0, 4096), buffer);
+        xts.DecryptDataUnits(5, 512, buffer.AsSpan(0, 4096), buffer);
+        Assert.Equal(0, GC.GetAllocatedBytesForCurrentThread() - before);
+    }
+
+    [Fact]
+    public void MultiplyByAlpha_MatchesBytewiseDoubling()
+    {
+        var random = TestRandom.Create(7500);
+        for (int trial = 0; trial < 1000; trial++)
+        {
+            byte[] t = TestRandom.Bytes(random, 16);
+            if (trial < 2)
+            {
+                t[15] = (byte)(trial == 0 ? 0x80 : 0x7F); // with and without the carry out
+            }
+
+            ulong lo = BitConverter.ToUInt64(t, 0), hi = BitConverter.ToUInt64(t, 8);
+            BlockCipherXts.MultiplyByAlpha(ref lo, ref hi);
+            XtsReference.Double(t);
+            Assert.Equal(BitConverter.ToUInt64(t, 0), lo);
+            Assert.Equal(BitConverter.ToUInt64(t, 8), hi);
+        }
+    }
+}
+
+/// <summary>XTS rebuilt from a cipher's ECB: tweak E_K2(i), XEX per block, IEEE 1619's ciphertext stealing.</summary>
+internal static class XtsReference
+{
+    public static byte[] SectorTweak(ulong low, ulong high)
+    {
+        byte[] tweak = new byte[16];
+        BitConverter.TryWriteBytes(tweak.AsSpan(0, 8), low);
+        BitConverter.TryWriteBytes(tweak.AsSpan(8, 8), high);
+        if (!BitConverter.IsLittleEndian)
+        {
+            Array.Reverse(tweak, 0, 8);
+            Array.Reverse(tweak, 8, 8);
+        }
+
+        return tweak;
+    }
+
+    /// <summary>T·α as IEEE 1619 5.2 writes it, byte by byte (byte 0 least significant).</summary>
+    public static void Double(byte[] t)
+    {
+        int carry = t[15] >> 7;
+        for (int i = 15; i > 0; i--)
+        {
+            t[i] = (byte)((t[i] << 1) | (t[i - 1] >> 7));
+        }
+
+        t[0] = (byte)((t[0] << 1) ^ (carry == 1 ? 0x87 : 0));
+    }
+
+    public static byte[] Transform(
+        SymmetricAlgorithm data, SymmetricAlgorithm tweaks, byte[] tweak, byte[] input, bool encrypt)
+    {
+        byte[] t = tweaks.EncryptEcb(tweak, PaddingMode.None);
+        int m = input.Length / 16, r = input.Length % 16;
+        byte[] output = new byte[input.Length];
+        int plain = r == 0 ? m : m - 1;
+        for (int j = 0; j < plain; j++)
+        {
+            Xex(data, t, input.AsSpan(16 * j, 16)).CopyTo(output, 16 * j);
+            Double(t);
+        }
+
+        if (r != 0)
+        {
+            byte[] next = (byte[])t.Clone();
+            Double(next);
+            byte[] first = encrypt ? t : next, second = encrypt ? next : t;
+            byte[] cc = Xex(data, first, input.AsSpan(16 * (m - 1), 16));
+            byte[] pp = new byte[16];
+            input.AsSpan(16 * m, r).CopyTo(pp);
+            cc.AsSpan(r).CopyTo(pp.AsSpan(r));
+            cc.AsSpan(0, r).CopyTo(output.AsSpan(16 * m));
+            Xex(data, second, pp).CopyTo(output, 16 * (m - 1));
+        }
+
+        return output;
+
+        byte[] Xex(SymmetricAlgorithm cipher, byte[] tweakValue, ReadOnlySpan<byte> block)
+        {
+            byte[] whitened = new byte[16];
+            for (int i = 0; i < 16; i++)
+            {
+                whitened[i] = (byte)(block[i] ^ tweakValue[i]);
+            }
+
+            byte[] result = encrypt
+                ? cipher.EncryptEcb(whitened, PaddingMode.None)
+                : cipher.DecryptEcb(whitened, PaddingMode.None);
+            for (int i = 0; i < 16; i++)
+            {
+                result[i] ^= tweakValue[i];
+            }
+
+            return result;
+        }
+    }
+}
+
+/// <summary>
+/// OpenSSL's own XTS (<c>EVP_aes_128_xts</c>, <c>EVP_aes_256_xts</c>) called in libcrypto, the library the runtime
+/// itself uses on Linux: one <c>EVP_CipherUpdate</c> is one data unit, the tweak is the IV. The command line
+/// <c>openssl enc -aes-128-xts</c> would be simpler, but OpenSSL 3's <c>enc</c> refuses XTS ciphers.
+/// </summary>
+internal static unsafe class XtsLibcrypto
+{
+    private static readonly IntPtr s_library = Load();
+
+    public static bool IsAvailable =>
+        s_library != IntPtr.Zero && NativeLibrary.TryGetExport(s_library, "EVP_aes_128_xts", out _);
+
+    private static IntPtr Load()
+    {
+        foreach (string name in new[] { "libcrypto.so.3", "libcrypto.so", "libcrypto.3.dylib", "libcrypto-3-x64.dll" })
+        {
+            if (NativeLibrary.TryLoad(name, out IntPtr handle))
+            {
+                return handle;
+            }
+        }
+
+        return IntPtr.Zero;
+    }
+
+    public static byte[] Run(byte[] key, byte[] tweak, byte[] input, bool decrypt)
+    {
+        var newContext = (delegate* unmanaged<IntPtr>)NativeLibrary.GetExport(s_library, "EVP_CIPHER_CTX_new");
+        var freeContext = (delegate* unmanaged<IntPtr, void>)NativeLibrary.GetExport(s_library, "EVP_CIPHER_CTX_free");
+        var cipher = (delegate* unmanaged<IntPtr>)NativeLibrary.GetExport(
+            s_library, key.Length == 32 ? "EVP_aes_128_xts" : "EVP_aes_256_xts");
+        var init = (delegate* unmanaged<IntPtr, IntPtr, IntPtr, byte*, byte*, int, int>)NativeLibrary.GetExport(
+            s_library, "EVP_CipherInit_ex");
+        var update = (delegate* unmanaged<IntPtr, byte*, int*, byte*, int, int>)NativeLibrary.GetExport(
+            s_library, "EVP_CipherUpdate");
+        IntPtr context = newContext();
+        try
+        {
+            byte[] output = new byte[input.Length];
+            int written = 0;
+            fixed (byte* k = key, iv = tweak, source = input, destination = output)
+            {
+                Assert.Equal(1, init(context, cipher(), IntPtr.Zero, k, iv, decrypt ? 0 : 1));
+                Assert.Equal(1, update(context, destination, &written, source, input.Length));
+            }
+
+            Assert.Equal(input.Length, written);
+            return output;
+        }
+        finally
+        {
+            freeContext(context);
+        }
+    }
+}
+
+/// <summary>Skipped, visibly, when OpenSSL's libcrypto cannot be loaded.</summary>
+public sealed class XtsLibcryptoFactAttribute : FactAttribute
+{
+    public XtsLibcryptoFactAttribute()
+    {
+        if (!XtsLibcrypto.IsAvailable)
+        {
+            Skip = "OpenSSL's libcrypto (with EVP_aes_128_xts) cannot be loaded";
+        }
+    }
+}
+
+/// <summary>
+/// Vectors/xts: lines of <c>key=</c> (data key || tweak key), <c>tweak=</c>, <c>pt=</c>, <c>ct=</c>, optionally
+/// <c>sector=</c> (hex data unit number, which must give the tweak as a 128-bit little-endian integer) and other
+/// descriptive fields. Each vector runs both ways through the public API (when its key halves differ; IEEE 1619's
+/// vector 1 has equal halves, which must be refused) and through every AES kernel, with the raw tweak, the data unit
+/// number and the data-unit call.
+/// </summary>
+internal sealed class XtsVectorChecks : VectorFamilyCheck
+{
+    public XtsVectorChecks()
+        : base("xts")
+    {
+    }
+
+    public override int CheckFile(VectorFile file)
+    {
+        int count = 0;
+        foreach (VectorRecord r in file.ReadTokenLines())
+        {
+            byte[] key = r.Bytes("key"), tweak = r.Bytes("tweak"), pt = r.Bytes("pt"), ct = r.Bytes("ct");
+            bool shape = tweak.Length == 16 && pt.Length == ct.Length && key.Length is 32 or 64;
+            VectorCheck.True(shape, $"{r.Where}: shape");
+            ulong? sector = null;
+            if (r.Has("sector"))
+            {
+                NumberStyles hex = NumberStyles.AllowHexSpecifier;
+                sector = ulong.TryParse(r.Text("sector"), hex, CultureInfo.InvariantCulture, out ulong n)
+                    ? n
+                    : throw new VectorFormatException($"{r.Where}: sector is not a hex number");
+                VectorCheck.Equal(XtsReference.SectorTweak(n, 0), tweak, $"{r.Where}: sector number vs tweak");
+            }
+
+            int half = key.Length / 2;
+            if (key.AsSpan(0, half).SequenceEqual(key.AsSpan(half)))
+            {
+                using var aes = RijndaelCipher.Create();
+                bool refused = Refused(() => new BlockCipherXts(aes, key).Dispose());
+                VectorCheck.True(refused, $"{r.Where}: equal halves accepted");
+            }
+            else
+            {
+                using var aes = RijndaelCipher.Create();
+                using var xts = new BlockCipherXts(aes, key);
+                Check(xts, tweak, sector, pt, ct, $"{r.Where} (public API)");
+            }
+
+            foreach (BlockCipherKernelEntry entry in RijndaelCipher.Kernels.Entries.Where(e => e.IsSupported(16)))
+            {
+                using var xts = new BlockCipherXts(
+                    entry.Create(key.AsSpan(0, half), 16), entry.Create(key.AsSpan(half), 16));
+                Check(xts, tweak, sector, pt, ct, $"{r.Where} ({entry.Name})");
+            }
+
+            count++;
+        }
+
+        return count;
+    }
+
+    private static bool Refused(Action action)
+    {
+        try
+        {
+            action();
+            return false;
+        }
+        catch (CryptographicException)
+        {
+            return true;
+        }
+    }
+
+    private static void Check(BlockCipherXts xts, byte[] tweak, ulong? sector, byte[] pt, byte[] ct, string where)
+    {
+        byte[] output = new byte[pt.Length];
+        xts.Encrypt(tweak, pt, output);
+        VectorCheck.Equal(ct, output, $"{where}: encryption");
+        xts.Decrypt(tweak, ct, output);
+        VectorCheck.Equal(pt, output, $"{where}: decryption");
+        if (sector is ulong n)
+        {
+            pt.CopyTo(output, 0);
+            xts.Encrypt(n, output, output);
+            VectorCheck.Equal(ct, output, $"{where}: in-place encryption by data unit number");
+            xts.Decrypt(n, output, output);
+            VectorCheck.Equal(pt, output, $"{where}: in-place decryption by data unit number");
+            xts.EncryptDataUnits(n, pt.Length, pt, output);
+            VectorCheck.Equal(ct, output, $"{where}: EncryptDataUnits");
+            xts.DecryptDataUnits(n, pt.Length, ct, output);
+            VectorCheck.Equal(pt, output, $"{where}: DecryptDataUnits");
+        }
+    }
+}
