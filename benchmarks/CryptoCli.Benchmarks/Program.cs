@@ -10,7 +10,7 @@ namespace CryptoCli.Benchmarks;
 /// <summary>
 /// <c>dotnet run -c Release --project benchmarks/CryptoCli.Benchmarks</c> runs the default comparison of every
 /// primitive (classes marked <see cref="PrimitiveAttribute"/>) and writes benchmarks/results/latest.csv and .md.
-/// <c>-- --job Dry</c> runs the same set once each (CI). Any other arguments, such as <c>--filter *Camellia*</c>,
+/// <c>-- --job Dry</c> runs the same set once each (CI); beside a <c>--filter</c> it runs the filtered benchmarks once each. Any other arguments, such as <c>--filter *Camellia*</c>,
 /// go to BenchmarkDotNet's switcher with its default (long) job; add <c>--short</c> for the default run's short job,
 /// and <c>--out NAME</c> to write benchmarks/results/NAME.csv and NAME.md from the rows the run produced.
 /// <c>-- --chart benchmarks/results/latest.csv</c> redraws latest.svg from the CSV without running anything.
@@ -45,13 +45,20 @@ public static class Program
 
         bool shortJob = rest.Remove("--short");
         string? output = TakeOption(rest, "--out");
-        bool dry = rest.Count == 2 && rest[0] == "--job" && string.Equals(rest[1], "Dry", StringComparison.OrdinalIgnoreCase);
+        // "--job Dry" alone is CI's dry run of the default set; beside a --filter it gives the filtered classes the
+        // same dry job (rather than adding BenchmarkDotNet's Dry job to the long one).
+        int job = rest.IndexOf("--job");
+        bool dry = job >= 0 && job + 1 < rest.Count && string.Equals(rest[job + 1], "Dry", StringComparison.OrdinalIgnoreCase);
+        if (dry)
+        {
+            rest.RemoveRange(job, 2);
+        }
 
         Summary[] summaries;
-        if (rest.Count > 0 && !dry)
+        if (rest.Count > 0)
         {
             summaries = BenchmarkSwitcher.FromAssembly(typeof(Program).Assembly)
-                .Run(rest.ToArray(), shortJob ? Config.ShortRun() : Config.Full())
+                .Run(rest.ToArray(), dry ? Config.Dry() : shortJob ? Config.ShortRun() : Config.Full())
                 .ToArray();
         }
         else
