@@ -12,7 +12,8 @@ namespace CryptoCli.Benchmarks;
 /// <summary>
 /// AES-128-GCM encryption and decryption (12-byte nonce, 16-byte tag, no associated data) against the runtime's
 /// <c>AesGcm</c> (OpenSSL) and BouncyCastle 2.7's <c>GcmBlockCipher</c> over <c>AesUtilities.CreateEngine()</c> (AES-NI
-/// here; BouncyCastle re-initialises with a fresh nonce per encryption, as it refuses a repeated one).
+/// here; BouncyCastle re-initialises with a fresh nonce per encryption, as it refuses a repeated one), and the
+/// system's libcrypto called directly through its EVP API (<c>OpenSSL</c>, <see cref="OpenSslCipher"/>).
 /// </summary>
 [Primitive("AES-128-GCM")]
 public class AesGcmBenchmarks
@@ -20,6 +21,7 @@ public class AesGcmBenchmarks
     private BlockCipherGcm _ours = null!;
     private AesGcm _builtIn = null!;
     private GcmBlockCipher _bc = null!;
+    private OpenSslCipher? _osslEncrypt, _osslDecrypt;
     private byte[] _nonce = null!, _bcNonce = null!, _input = null!, _output = null!, _ciphertext = null!, _tag = null!, _bcBuffer = null!;
 
     [Params(16, 1024, 16 * 1024, 1024 * 1024)]
@@ -63,6 +65,25 @@ public class AesGcmBenchmarks
         GcmCheck.Same(_input, _bcBuffer.AsSpan(0, Size), "decryption, BouncyCastle");
         OursDecrypt();
         GcmCheck.Same(_input, _output, "decryption, ours");
+
+        // OpenSSL's rows, where libcrypto has the cipher, against ours.
+        _osslEncrypt = OpenSslCipher.TryCreate("AES-128-GCM", true, key, _nonce.Length);
+        _osslDecrypt = OpenSslCipher.TryCreate("AES-128-GCM", false, key, _nonce.Length);
+        if (_osslEncrypt is not null)
+        {
+            Array.Clear(_output);
+            Array.Clear(_tag);
+            OpenSslEncrypt();
+            GcmCheck.Same(ct, _output, "ciphertext, OpenSSL");
+            GcmCheck.Same(tag, _tag, "tag, OpenSSL");
+        }
+
+        if (_osslDecrypt is not null)
+        {
+            Array.Clear(_output);
+            OpenSslDecrypt();
+            GcmCheck.Same(_input, _output, "decryption, OpenSSL");
+        }
     }
 
     [GlobalCleanup]
@@ -70,6 +91,8 @@ public class AesGcmBenchmarks
     {
         _ours.Dispose();
         _builtIn.Dispose();
+        _osslEncrypt?.Dispose();
+        _osslDecrypt?.Dispose();
     }
 
     [Benchmark, Row("GCM-encrypt", "CryptoCli")]
@@ -87,6 +110,9 @@ public class AesGcmBenchmarks
         return _bc.DoFinal(_bcBuffer, written);
     }
 
+    [Benchmark, Row("GCM-encrypt", "OpenSSL"), OpenSsl("AES-128-GCM")]
+    public void OpenSslEncrypt() => _osslEncrypt!.GcmEncrypt(_nonce, _input, _output, _tag);
+
     [Benchmark, Row("GCM-decrypt", "CryptoCli")]
     public void OursDecrypt() => _ours.Decrypt(_nonce, _ciphertext, _tag, _output);
 
@@ -101,6 +127,9 @@ public class AesGcmBenchmarks
         written += _bc.ProcessBytes(_tag, 0, _tag.Length, _bcBuffer, written);
         return _bc.DoFinal(_bcBuffer, written);
     }
+
+    [Benchmark, Row("GCM-decrypt", "OpenSSL"), OpenSsl("AES-128-GCM")]
+    public void OpenSslDecrypt() => _osslDecrypt!.GcmDecrypt(_nonce, _ciphertext, _tag, _output);
 }
 
 /// <summary>Camellia-128-GCM (RFC 6367) at 16 KiB against BouncyCastle's <c>GcmBlockCipher</c> over <c>CamelliaEngine</c>.</summary>

@@ -10,8 +10,9 @@ using Org.BouncyCastle.Crypto.Parameters;
 namespace CryptoCli.Benchmarks;
 
 /// <summary>
-/// Camellia-128 in the default run (32 cases): CTR for the default path, the 64-bit table kernel, the bulk
-/// kernel and BouncyCastle; ECB and CBC-encrypt for the default path and BouncyCastle. The full matrix with every
+/// Camellia-128 in the default run (44 cases): CTR for the default path, the 64-bit table kernel, the bulk
+/// kernel and BouncyCastle; ECB and CBC-encrypt for the default path and BouncyCastle; all three for the system's
+/// libcrypto through its EVP API (<c>OpenSSL</c>, <see cref="OpenSslCipher"/>). The full matrix with every
 /// kernel and Camellia-256 is <see cref="CamelliaFull128Benchmarks"/> / <see cref="CamelliaFull256Benchmarks"/>.
 /// </summary>
 [Primitive("Camellia-128")]
@@ -23,7 +24,7 @@ public class CamelliaBenchmarks
     public int Size { get; set; }
 
     [GlobalSetup]
-    public void Setup() => _r = new CamelliaRivals(16, Size);
+    public void Setup() => _r = new CamelliaRivals(16, Size, openSsl: true);
 
     [GlobalCleanup]
     public void Cleanup() => _r.Dispose();
@@ -40,17 +41,26 @@ public class CamelliaBenchmarks
     [Benchmark, Row("CTR", "BouncyCastle")]
     public void BouncyCastleCtr() => _r.BouncyCastleCtr();
 
+    [Benchmark, Row("CTR", "OpenSSL"), OpenSsl("CAMELLIA-128-CTR")]
+    public int OpenSslCtr() => _r.OpenSslCtr();
+
     [Benchmark, Row("ECB-encrypt", "CryptoCli")]
     public int OursEcb() => _r.OursEcb();
 
     [Benchmark, Row("ECB-encrypt", "BouncyCastle")]
     public void BouncyCastleEcb() => _r.BouncyCastleEcb();
 
+    [Benchmark, Row("ECB-encrypt", "OpenSSL"), OpenSsl("CAMELLIA-128-ECB")]
+    public int OpenSslEcb() => _r.OpenSslEcb();
+
     [Benchmark, Row("CBC-encrypt", "CryptoCli")]
     public int OursCbcEncrypt() => _r.OursCbcEncrypt();
 
     [Benchmark, Row("CBC-encrypt", "BouncyCastle")]
     public void BouncyCastleCbcEncrypt() => _r.BouncyCastleCbcEncrypt();
+
+    [Benchmark, Row("CBC-encrypt", "OpenSSL"), OpenSsl("CAMELLIA-128-CBC")]
+    public int OpenSslCbcEncrypt() => _r.OpenSslCbcEncrypt();
 }
 
 /// <summary>
@@ -142,9 +152,11 @@ internal sealed class CamelliaRivals : IDisposable
     private readonly IBlockCipher _bcEcb;
     private readonly IBlockCipherMode _bcCbc;
     private readonly SicBlockCipher _bcCtr;
+    private readonly OpenSslCipher? _osslEcb, _osslCbc, _osslCtr;
     private readonly byte[] _iv, _input, _output, _chain = new byte[16];
 
-    public CamelliaRivals(int keyBytes, int size)
+    /// <param name="openSsl">Whether to key libcrypto's contexts too (where it has the cipher) and check them against ours.</param>
+    public CamelliaRivals(int keyBytes, int size, bool openSsl = false)
     {
         var random = new Random(3713);
         byte[] key = new byte[keyBytes];
@@ -177,6 +189,17 @@ internal sealed class CamelliaRivals : IDisposable
         Check(() => KernelCtr(GfniV512), "CTR gfni-v512");
         BouncyCastleEcb();
         Check(() => KernelEcb(GfniV512), "ECB gfni-v512");
+
+        if (openSsl)
+        {
+            string name = $"CAMELLIA-{keyBytes * 8}";
+            _osslEcb = OpenSslCipher.TryCreate(name + "-ECB", true, key);
+            _osslCbc = OpenSslCipher.TryCreate(name + "-CBC", true, key);
+            _osslCtr = OpenSslCipher.TryCreate(name + "-CTR", true, key);
+            OpenSslCipher.Check(_osslEcb, () => OursEcb(), () => OpenSslEcb(), _output, name + "-ECB");
+            OpenSslCipher.Check(_osslCbc, () => OursCbcEncrypt(), () => OpenSslCbcEncrypt(), _output, name + "-CBC");
+            OpenSslCipher.Check(_osslCtr, () => OursCtr(), () => OpenSslCtr(), _output, name + "-CTR");
+        }
     }
 
     public BlockCipherKernel Table64 { get; }
@@ -211,6 +234,12 @@ internal sealed class CamelliaRivals : IDisposable
         kernel.TransformCtr(_input, _output, _chain);
     }
 
+    public int OpenSslEcb() => _osslEcb!.Transform(default, _input, _output);
+
+    public int OpenSslCbcEncrypt() => _osslCbc!.Transform(_iv, _input, _output);
+
+    public int OpenSslCtr() => _osslCtr!.Transform(_iv, _input, _output);
+
     public void BouncyCastleEcb() => ProcessBlocks(_bcEcb);
 
     public void BouncyCastleCbcEncrypt()
@@ -239,5 +268,8 @@ internal sealed class CamelliaRivals : IDisposable
         Table64.Dispose();
         AesNi.Dispose();
         GfniV512.Dispose();
+        _osslEcb?.Dispose();
+        _osslCbc?.Dispose();
+        _osslCtr?.Dispose();
     }
 }

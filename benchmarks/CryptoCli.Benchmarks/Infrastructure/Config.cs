@@ -1,6 +1,7 @@
 using BenchmarkDotNet.Columns;
 using BenchmarkDotNet.Configs;
 using BenchmarkDotNet.Diagnosers;
+using BenchmarkDotNet.Filters;
 using Perfolizer.Horology;
 using BenchmarkDotNet.Jobs;
 using BenchmarkDotNet.Toolchains.InProcess.Emit;
@@ -37,6 +38,7 @@ public static class Config
             .AddLogger(BenchmarkDotNet.Loggers.ConsoleLogger.Default)
             .AddExporter(BenchmarkDotNet.Exporters.MarkdownExporter.GitHub)
             .AddDiagnoser(MemoryDiagnoser.Default)
+            .AddFilter(new SimpleFilter(OpenSslRowFilter.Runs))
             .WithOptions(ConfigOptions.DisableOptimizationsValidator | ConfigOptions.JoinSummary);
         config.SummaryStyle = BenchmarkDotNet.Reports.SummaryStyle.Default.WithMaxParameterColumnWidth(40);
         return config;

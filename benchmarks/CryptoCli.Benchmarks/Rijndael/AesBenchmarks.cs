@@ -16,7 +16,8 @@ namespace CryptoCli.Benchmarks;
 /// <c>Aes</c> (OpenSSL) and BouncyCastle.Cryptography 2.7.0. <c>BouncyCastle</c> is its fastest path for each case:
 /// the AES-NI <c>AesEngine_X86</c> with its four-block call for ECB, and the engine <c>AesUtilities.CreateEngine()</c>
 /// picks (AES-NI here) under its CBC and SIC (counter) mode classes through the span API; <c>BouncyCastle-portable</c>
-/// is its table-driven <c>AesEngine</c> under the same mode classes.
+/// is its table-driven <c>AesEngine</c> under the same mode classes. <c>OpenSSL</c> is the system's libcrypto through
+/// its EVP API (<see cref="OpenSslCipher"/>), called directly: the anchor for the AES-NI limit.
 /// </summary>
 [Primitive("Rijndael-128")]
 public class AesBenchmarks
@@ -33,6 +34,7 @@ public class AesBenchmarks
     private IBlockCipherMode _bcTableCbcEncrypt = null!;
     private IBlockCipherMode _bcTableCbcDecrypt = null!;
     private SicBlockCipher _bcTableCtr = null!;
+    private OpenSslCipher? _osslEcb, _osslCbcEncrypt, _osslCbcDecrypt, _osslCtr;
     private byte[] _key = null!, _iv = null!, _input = null!, _output = null!, _counterBlocks = null!, _chain = null!;
 
     [Params(16, 1024, 16 * 1024, 1024 * 1024)]
@@ -109,6 +111,16 @@ public class AesBenchmarks
         BouncyCastlePortableCtr();
         Check(expected, "CTR BouncyCastle-portable");
 
+        // OpenSSL's rows, where libcrypto has the cipher, against ours on the same input.
+        _osslEcb = OpenSslCipher.TryCreate("AES-128-ECB", true, _key);
+        _osslCbcEncrypt = OpenSslCipher.TryCreate("AES-128-CBC", true, _key);
+        _osslCbcDecrypt = OpenSslCipher.TryCreate("AES-128-CBC", false, _key);
+        _osslCtr = OpenSslCipher.TryCreate("AES-128-CTR", true, _key);
+        OpenSslCipher.Check(_osslEcb, () => OursEcb(), () => OpenSslEcb(), _output, "AES-128-ECB");
+        OpenSslCipher.Check(_osslCbcEncrypt, () => OursCbcEncrypt(), () => OpenSslCbcEncrypt(), _output, "AES-128-CBC encrypt");
+        OpenSslCipher.Check(_osslCbcDecrypt, () => OursCbcDecrypt(), () => OpenSslCbcDecrypt(), _output, "AES-128-CBC decrypt");
+        OpenSslCipher.Check(_osslCtr, () => OursCtr(), () => OpenSslCtr(), _output, "AES-128-CTR");
+
         // This class holds the default run's first case (ECB at 16 bytes), which would otherwise time unoptimised code.
         if (Size <= 1024)
         {
@@ -126,6 +138,15 @@ public class AesBenchmarks
         {
             throw new InvalidOperationException("the built-in CTR emulation's counter does not wrap as a 128-bit integer");
         }
+    }
+
+    [GlobalCleanup]
+    public void Cleanup()
+    {
+        _osslEcb?.Dispose();
+        _osslCbcEncrypt?.Dispose();
+        _osslCbcDecrypt?.Dispose();
+        _osslCtr?.Dispose();
     }
 
     private void Check(byte[] expected, string what)
@@ -171,6 +192,9 @@ public class AesBenchmarks
     [Benchmark, Row("ECB-encrypt", "BouncyCastle-portable")]
     public void BouncyCastlePortableEcb() => ProcessBlocks(_bcTableEcbEncrypt);
 
+    [Benchmark, Row("ECB-encrypt", "OpenSSL"), OpenSsl("AES-128-ECB")]
+    public int OpenSslEcb() => _osslEcb!.Transform(default, _input, _output);
+
     [Benchmark, Row("CBC-encrypt", "CryptoCli")]
     public int OursCbcEncrypt() => _ours.EncryptCbc(_input, _iv, _output, PaddingMode.None);
 
@@ -198,6 +222,9 @@ public class AesBenchmarks
         ProcessBlocks(_bcTableCbcEncrypt);
     }
 
+    [Benchmark, Row("CBC-encrypt", "OpenSSL"), OpenSsl("AES-128-CBC")]
+    public int OpenSslCbcEncrypt() => _osslCbcEncrypt!.Transform(_iv, _input, _output);
+
     [Benchmark, Row("CBC-decrypt", "CryptoCli")]
     public int OursCbcDecrypt() => _ours.DecryptCbc(_input, _iv, _output, PaddingMode.None);
 
@@ -224,6 +251,9 @@ public class AesBenchmarks
         _bcTableCbcDecrypt.Reset();
         ProcessBlocks(_bcTableCbcDecrypt);
     }
+
+    [Benchmark, Row("CBC-decrypt", "OpenSSL"), OpenSsl("AES-128-CBC")]
+    public int OpenSslCbcDecrypt() => _osslCbcDecrypt!.Transform(_iv, _input, _output);
 
     [Benchmark, Row("CTR", "CryptoCli")]
     public int OursCtr() => _ours.EncryptCtr(_input, _iv, _output);
@@ -292,6 +322,10 @@ public class AesBenchmarks
         _bcTableCtr.Reset();
         ProcessBlocks(_bcTableCtr);
     }
+
+    /// <summary>OpenSSL's CTR: a 128-bit big-endian counter, as ours.</summary>
+    [Benchmark, Row("CTR", "OpenSSL"), OpenSsl("AES-128-CTR")]
+    public int OpenSslCtr() => _osslCtr!.Transform(_iv, _input, _output);
 
     private void ProcessBlocks(IBlockCipher cipher)
     {
