@@ -43,7 +43,13 @@ internal static class Program
             FamilyKernels.Supported(GHashKernel.Kernels).Select(e => e.Create).ToArray()),
         new CmacVectorChecks(),
         new KeyWrapVectorChecks(),
+        new CcmVectorChecks((cipher, key) => Registered(CipherKernels(cipher), key, 16)),
+        new KbkdfVectorChecks((cipher, key) => Registered(CipherKernels(cipher), key, 16)),
     };
+
+    /// <summary>The kernel registry of a cipher named in the CCM and KBKDF vector files.</summary>
+    private static KernelRegistry<BlockCipherKernelEntry> CipherKernels(string cipher) =>
+        cipher == "aes" ? RijndaelCipher.Kernels : Camellia.Kernels;
 
     /// <summary>Every kernel of a cipher's registry that runs in this process: the list the xunit suite and the benchmarks enumerate.</summary>
     private static BlockCipherKernel[] Registered(KernelRegistry<BlockCipherKernelEntry> registry, byte[] key,

@@ -1,9 +1,9 @@
 // What Vectors/camellia/camellia-kerberos-*.txt means (RFC 6803 section 10): the Camellia Kerberos enctypes rebuilt
-// from CryptoCli's Camellia CBC-CS3 and CMAC. Key derivation is KDF-FEEDBACK-CMAC (RFC 6803 section 3, NIST SP 800-108
-// feedback mode): K(0) = 0^128, K(i) = CMAC(base key, K(i-1) | i | constant | 0x00 | k), the key is the first k bits
-// of K(1) | K(2) | ..., i and k (the key length in bits) as 32-bit big-endian integers; the constant is the key usage
-// (32-bit big-endian) followed by 0x99 (Kc), 0xAA (Ke) or 0x55 (Ki). Encryption of P with confounder C is
-// Camellia-CBC-CS3(Ke, IV 0, C | P) followed by CMAC(Ki, C | P); a checksum is CMAC(Kc, data).
+// from CryptoCli's Camellia CBC-CS3, CMAC and SP800108CmacKdf. Key derivation is KDF-FEEDBACK-CMAC (RFC 6803
+// section 3, NIST SP 800-108 feedback mode): K(0) = 0^128, K(i) = CMAC(base key, K(i-1) | i | constant | 0x00 | k),
+// the key is the first k bits of K(1) | K(2) | ..., i and k (the key length in bits) as 32-bit big-endian integers;
+// the constant is the key usage (32-bit big-endian) followed by 0x99 (Kc), 0xAA (Ke) or 0x55 (Ki). Encryption of P
+// with confounder C is Camellia-CBC-CS3(Ke, IV 0, C | P) followed by CMAC(Ki, C | P); a checksum is CMAC(Kc, data).
 
 using System;
 using System.Collections.Generic;
@@ -101,29 +101,19 @@ internal static class KerberosCamelliaChecks
         VectorCheck.Equal(tag, Cmac(ki, decrypted), $"{record.Where}: integrity tag of the decrypted data");
     }
 
-    /// <summary>KDF-FEEDBACK-CMAC(baseKey, usage | suffix), as long as the base key (RFC 6803 section 3).</summary>
+    /// <summary>
+    /// KDF-FEEDBACK-CMAC(baseKey, usage | suffix), as long as the base key (RFC 6803 section 3): the public
+    /// <see cref="SP800108CmacKdf"/> in feedback mode with a 16-byte zero IV, the label usage | suffix, no context.
+    /// </summary>
     internal static byte[] DeriveKey(byte[] baseKey, uint usage, byte suffix)
     {
-        byte[] constant = { (byte)(usage >> 24), (byte)(usage >> 16), (byte)(usage >> 8), (byte)usage, suffix };
-        int bits = baseKey.Length * 8;
-        byte[] output = new byte[baseKey.Length];
-        byte[] previous = new byte[16];
-        for (int i = 1, done = 0; done < output.Length; i++, done += 16)
-        {
-            byte[] input = previous
-                .Concat(BigEndian((uint)i))
-                .Concat(constant)
-                .Concat(new byte[] { 0 })
-                .Concat(BigEndian((uint)bits))
-                .ToArray();
-            previous = Cmac(baseKey, input);
-            previous.AsSpan(0, Math.Min(16, output.Length - done)).CopyTo(output.AsSpan(done));
-        }
-
-        return output;
+        byte[] label = { (byte)(usage >> 24), (byte)(usage >> 16), (byte)(usage >> 8), (byte)usage, suffix };
+        using Camellia camellia = Camellia.Create();
+        camellia.Key = baseKey;
+        byte[] key = new byte[baseKey.Length];
+        SP800108CmacKdf.DeriveBytesFeedback(camellia, new byte[16], label, default, key);
+        return key;
     }
-
-    private static byte[] BigEndian(uint value) => new[] { (byte)(value >> 24), (byte)(value >> 16), (byte)(value >> 8), (byte)value };
 
     private static byte[] Cmac(byte[] key, byte[] data)
     {
