@@ -16,7 +16,8 @@ public sealed class PrimitiveAttribute : Attribute
 
 /// <summary>
 /// Says which row of the results a benchmark method fills: the operation and the implementation
-/// (<c>CryptoCli</c>, <c>CryptoCli-portable</c>, <c>CryptoCli-&lt;kernel&gt;</c>, <c>BuiltIn</c>, <c>BouncyCastle</c>).
+/// (<c>CryptoCli</c>, <c>CryptoCli-portable</c>, <c>CryptoCli-&lt;kernel&gt;</c>, <c>BuiltIn</c>, <c>BouncyCastle</c>,
+/// <c>OpenSSL</c>; an OpenSSL row also carries <see cref="OpenSslAttribute"/>).
 /// The message size comes from a <c>Size</c> parameter (0 when the class has none: operations per second).
 /// </summary>
 [AttributeUsage(AttributeTargets.Method, Inherited = false)]
