@@ -8,9 +8,6 @@ using System.Buffers.Binary;
 using System.Diagnostics;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
-#if NET
-using System.Runtime.Intrinsics.X86;
-#endif
 using System.Security.Cryptography;
 
 namespace CryptoCli;
@@ -217,20 +214,11 @@ internal sealed class CamelliaTable64Kernel : BlockCipherKernel, ICbcEncryptKern
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static void F(ref ulong sp, ulong x, out ulong low, out ulong high)
     {
-#if NET
-        if (Bmi1.X64.IsSupported)
-        {
-            low = Unsafe.Add(ref sp, (nuint)Bmi1.X64.BitFieldExtract(x, 24, 8) + 1024) ^ Unsafe.Add(ref sp, (nuint)Bmi1.X64.BitFieldExtract(x, 16, 8) + 1280) ^
-                Unsafe.Add(ref sp, (nuint)Bmi1.X64.BitFieldExtract(x, 8, 8) + 1536) ^ Unsafe.Add(ref sp, (nuint)(byte)x + 1792);
-            high = Unsafe.Add(ref sp, (nuint)(x >> 56)) ^ Unsafe.Add(ref sp, (nuint)Bmi1.X64.BitFieldExtract(x, 48, 8) + 256) ^
-                Unsafe.Add(ref sp, (nuint)Bmi1.X64.BitFieldExtract(x, 40, 8) + 512) ^ Unsafe.Add(ref sp, (nuint)Bmi1.X64.BitFieldExtract(x, 32, 8) + 768);
-            return;
-        }
-#endif
-        low = Unsafe.Add(ref sp, (nuint)(byte)(x >> 24) + 1024) ^ Unsafe.Add(ref sp, (nuint)(byte)(x >> 16) + 1280) ^
-            Unsafe.Add(ref sp, (nuint)(byte)(x >> 8) + 1536) ^ Unsafe.Add(ref sp, (nuint)(byte)x + 1792);
-        high = Unsafe.Add(ref sp, (nuint)(x >> 56)) ^ Unsafe.Add(ref sp, (nuint)(byte)(x >> 48) + 256) ^
-            Unsafe.Add(ref sp, (nuint)(byte)(x >> 40) + 512) ^ Unsafe.Add(ref sp, (nuint)(byte)(x >> 32) + 768);
+        low = Unsafe.Add(ref sp, ByteExtractor.Byte(x, 24) + 1024) ^
+            Unsafe.Add(ref sp, ByteExtractor.Byte(x, 16) + 1280) ^
+            Unsafe.Add(ref sp, ByteExtractor.Byte(x, 8) + 1536) ^ Unsafe.Add(ref sp, (nuint)(byte)x + 1792);
+        high = Unsafe.Add(ref sp, (nuint)(x >> 56)) ^ Unsafe.Add(ref sp, ByteExtractor.Byte(x, 48) + 256) ^
+            Unsafe.Add(ref sp, ByteExtractor.Byte(x, 40) + 512) ^ Unsafe.Add(ref sp, ByteExtractor.Byte(x, 32) + 768);
     }
 
     /// <summary>Two independent blocks, interleaved round by round.</summary>

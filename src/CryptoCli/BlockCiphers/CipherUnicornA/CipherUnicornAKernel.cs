@@ -18,8 +18,8 @@ namespace CryptoCli;
 /// The fast CIPHERUNICORN-A kernel ("table32"): P2's single 8->32-bit T table, the round function inlined and
 /// unrolled two rounds at a time (no word moves between rounds), two blocks interleaved for ECB/CTR, table and key
 /// read through refs held in locals (<see cref="Unsafe.Add{T}(ref T, int)"/>, no bounds checks), <c>(byte)</c> casts
-/// for byte extraction ("table32"), or BMI1's BEXTR where available ("table32-bmi1", Bmi1ByteExtractor.X86.cs): one sealed
-/// <see cref="CipherUnicornAKernel{TBytes}"/> per way of taking bytes, each a registry entry.
+/// for byte extraction ("table32"), or BMI1's BEXTR where available ("table32-bmi1", Internal/ByteExtractor.X86.cs):
+/// one sealed <see cref="CipherUnicornAKernel{TBytes}"/> per way of taking bytes, each a registry entry.
 /// Not constant-time: table indices and the T_n byte selection depend on secret data.
 /// </summary>
 internal abstract partial class CipherUnicornAKernel : BlockCipherKernel
@@ -141,8 +141,8 @@ internal abstract partial class CipherUnicornAKernel : BlockCipherKernel
         wk0 = (wk0 ^ Unsafe.Add(ref t, (nuint)(wk1 >> 24))) * C1;
         wk1 = (wk1 ^ Unsafe.Add(ref t, (nuint)(wk0 >> 24))) * C0;
         wk0 ^= Unsafe.Add(ref t, (nuint)(wk1 >> 24));
-        wk1 ^= Unsafe.Add(ref t, bytes.Byte1(wk0));
-        wk0 ^= Unsafe.Add(ref t, bytes.Byte1(wk1));
+        wk1 ^= Unsafe.Add(ref t, bytes.Byte(wk0, 16));
+        wk0 ^= Unsafe.Add(ref t, bytes.Byte(wk1, 16));
 
         // Byte n = 0 is the most significant, so T_n's shift is 24 - 8n, n from bits 3..2 and 1..0 of wk1.
         uint select1 = bytes.Selector(24 - ((wk1 & 0xc) << 1));
@@ -160,10 +160,10 @@ internal abstract partial class CipherUnicornAKernel : BlockCipherKernel
         uint wx0 = high * C0;
         uint wx1 = (low ^ Unsafe.Add(ref t, (nuint)(wx0 >> 24))) * C1;
         wx0 ^= Unsafe.Add(ref t, (nuint)(wx1 >> 24));
-        wx1 ^= Unsafe.Add(ref t, bytes.Byte1(wx0));
-        wx0 ^= Unsafe.Add(ref t, bytes.Byte1(wx1));
-        wx1 ^= Unsafe.Add(ref t, bytes.Byte2(wx0));
-        wx0 ^= Unsafe.Add(ref t, bytes.Byte2(wx1));
+        wx1 ^= Unsafe.Add(ref t, bytes.Byte(wx0, 16));
+        wx0 ^= Unsafe.Add(ref t, bytes.Byte(wx1, 16));
+        wx1 ^= Unsafe.Add(ref t, bytes.Byte(wx0, 8));
+        wx0 ^= Unsafe.Add(ref t, bytes.Byte(wx1, 8));
         wx1 ^= Unsafe.Add(ref t, (nuint)(byte)wx0);
         wx0 ^= Unsafe.Add(ref t, (nuint)(byte)wx1);
         wx1 ^= Unsafe.Add(ref t, bytes.Select(wx0, select1));
@@ -180,10 +180,9 @@ internal abstract partial class CipherUnicornAKernel : BlockCipherKernel
 }
 
 /// <summary>
-/// How the round function takes bytes 1 and 2 and the data-selected byte out of a word. A struct type argument,
-/// so the JIT compiles one specialised round per extractor with no call.
+/// The fast kernel with bytes 1 and 2 and the data-selected byte of each word taken by <typeparamref name="TBytes"/>
+/// (<see cref="IByteExtractor"/>, a struct type argument): the JIT specialises the rounds for it, with no call.
 /// </summary>
-/// <summary>The fast kernel with its bytes taken by <typeparamref name="TBytes"/>: the JIT specialises the rounds for it.</summary>
 internal sealed class CipherUnicornAKernel<TBytes> : CipherUnicornAKernel
     where TBytes : struct, IByteExtractor
 {
@@ -198,34 +197,3 @@ internal sealed class CipherUnicornAKernel<TBytes> : CipherUnicornAKernel
 
     public override void DecryptBlocks(ReadOnlySpan<byte> source, Span<byte> destination) => Transform<TBytes>(source, destination, DecryptionKey);
 }
-
-internal interface IByteExtractor
-{
-    /// <summary>Bits 23..16.</summary>
-    public nuint Byte1(uint x);
-
-    /// <summary>Bits 15..8.</summary>
-    public nuint Byte2(uint x);
-
-    /// <summary>Precomputes the selector of the byte at bits shift+7..shift.</summary>
-    public uint Selector(uint shift);
-
-    public nuint Select(uint x, uint selector);
-}
-
-/// <summary>Portable extraction: shift, then a <c>(byte)</c> cast.</summary>
-internal struct ShiftByteExtractor : IByteExtractor
-{
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public nuint Byte1(uint x) => (byte)(x >> 16);
-
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public nuint Byte2(uint x) => (byte)(x >> 8);
-
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public uint Selector(uint shift) => shift;
-
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public nuint Select(uint x, uint selector) => (byte)(x >> (int)selector);
-}
-

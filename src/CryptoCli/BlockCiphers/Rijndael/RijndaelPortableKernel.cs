@@ -2,9 +2,6 @@ using System;
 using System.Diagnostics;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
-#if NET
-using System.Runtime.Intrinsics.X86;
-#endif
 using System.Security.Cryptography;
 
 namespace CryptoCli;
@@ -385,30 +382,16 @@ internal sealed class RijndaelPortableKernel : BlockCipherKernel, ICbcDecryptKer
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static uint Column(ref uint table, uint w0, uint w1, uint w2, uint w3, uint key) =>
-        (Unsafe.Add(ref table, (nuint)(byte)w0) ^ Unsafe.Add(ref table, Byte1(w1) + 256)) ^
-        (Unsafe.Add(ref table, Byte2(w2) + 512) ^ Unsafe.Add(ref table, (nuint)(w3 >> 24) + 768) ^ key);
-
-    /// <summary>Bits 8..15: one BEXTR with BMI1, else shift and zero-extension.</summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static nuint Byte1(uint word) =>
-#if NET
-        Bmi1.IsSupported ? Bmi1.BitFieldExtract(word, 0x0808) :
-#endif
-        (byte)(word >> 8);
-
-    /// <summary>Bits 16..23, as <see cref="Byte1"/>.</summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static nuint Byte2(uint word) =>
-#if NET
-        Bmi1.IsSupported ? Bmi1.BitFieldExtract(word, 0x0810) :
-#endif
-        (byte)(word >> 16);
+        (Unsafe.Add(ref table, (nuint)(byte)w0) ^ Unsafe.Add(ref table, ByteExtractor.Byte(w1, 8) + 256)) ^
+        (Unsafe.Add(ref table, ByteExtractor.Byte(w2, 16) + 512) ^ Unsafe.Add(ref table, (nuint)(w3 >> 24) + 768)
+            ^ key);
 
     /// <summary>S-box only (no MixColumns): row r of the output column comes from word <c>r</c> of the arguments.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static uint LastRound(ref byte box, uint w0, uint w1, uint w2, uint w3) =>
-        Unsafe.Add(ref box, (byte)w0) | ((uint)Unsafe.Add(ref box, (byte)(w1 >> 8)) << 8) |
-        ((uint)Unsafe.Add(ref box, (byte)(w2 >> 16)) << 16) | ((uint)Unsafe.Add(ref box, (int)(w3 >> 24)) << 24);
+        Unsafe.Add(ref box, (byte)w0) | ((uint)Unsafe.Add(ref box, ByteExtractor.Byte(w1, 8)) << 8) |
+        ((uint)Unsafe.Add(ref box, ByteExtractor.Byte(w2, 16)) << 16) |
+        ((uint)Unsafe.Add(ref box, (int)(w3 >> 24)) << 24);
 
     // Wide blocks (5..8 words): the state in stackalloc'd spans; column c of row r comes from column c ± shift_r.
     private void Transform(ReadOnlySpan<byte> input, Span<byte> output, bool encrypt)
@@ -445,8 +428,10 @@ internal sealed class RijndaelPortableKernel : BlockCipherKernel, ICbcDecryptKer
             rk = ref Unsafe.Add(ref rk, nb);
             for (int c = 0; c < nb; c++)
             {
-                next[c] = Unsafe.Add(ref t0, (byte)state[c]) ^ Unsafe.Add(ref t1, (byte)(state[from1[c]] >> 8)) ^
-                          Unsafe.Add(ref t2, (byte)(state[from2[c]] >> 16)) ^ Unsafe.Add(ref t3, (int)(state[from3[c]] >> 24)) ^ Unsafe.Add(ref rk, c);
+                next[c] = Unsafe.Add(ref t0, (byte)state[c]) ^
+                          Unsafe.Add(ref t1, ByteExtractor.Byte(state[from1[c]], 8)) ^
+                          Unsafe.Add(ref t2, ByteExtractor.Byte(state[from2[c]], 16)) ^
+                          Unsafe.Add(ref t3, (int)(state[from3[c]] >> 24)) ^ Unsafe.Add(ref rk, c);
             }
 
             Span<uint> swap = state;

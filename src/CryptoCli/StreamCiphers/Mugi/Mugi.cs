@@ -1,7 +1,7 @@
 // MUGI (Hitachi; CRYPTREC, ISO/IEC 18033-4): 128-bit key, 128-bit IV, keystream of 64-bit big-endian units.
 // Public type (a disposable keystream generator with Transform and GenerateKeystream); the fast state machine and its
-// kernel registry are MugiCore.cs (+ Bmi1MugiBytes.X86.cs), the straightforward one MugiReference.cs. Vectors: the
-// specification's examples 1 and 2 and third-party cases (Vectors/mugi).
+// kernel registry are MugiCore.cs (+ Internal/ByteExtractor*.cs), the straightforward one MugiReference.cs.
+// Vectors: the specification's examples 1 and 2 and third-party cases (Vectors/mugi).
 using System;
 using System.Buffers.Binary;
 using System.Runtime.CompilerServices;

@@ -37,9 +37,11 @@ internal abstract class MugiCore : IDisposable
     /// </summary>
     internal static readonly KernelRegistry<KernelEntry<MugiCoreFactory>> Kernels = new(
 #if NET
-        new KernelEntry<MugiCoreFactory>("bmi1", () => System.Runtime.Intrinsics.X86.Bmi1.X64.IsSupported, (key, iv) => new MugiCore<Bmi1MugiBytes>(key, iv)),
+        new KernelEntry<MugiCoreFactory>("bmi1", () => System.Runtime.Intrinsics.X86.Bmi1.X64.IsSupported,
+            (key, iv) => new MugiCore<Bmi1ByteExtractor>(key, iv)),
 #endif
-        new KernelEntry<MugiCoreFactory>("portable", () => true, (key, iv) => new MugiCore<ShiftMugiBytes>(key, iv)));
+        new KernelEntry<MugiCoreFactory>("portable", () => true,
+            (key, iv) => new MugiCore<ShiftByteExtractor>(key, iv)));
 
     private readonly ulong[] _state = new ulong[3 + 16];
     private int _phase; // updates done, mod 16
@@ -79,7 +81,8 @@ internal abstract class MugiCore : IDisposable
 
     internal ulong[] State => _state;
 
-    /// <summary>The registry name: "bmi1" when F takes its bytes with BEXTR (Bmi1MugiBytes.X86.cs), else "portable".</summary>
+    /// <summary>The registry name: "bmi1" when F takes its bytes with BEXTR (Bmi1ByteExtractor), else
+    /// "portable".</summary>
     public abstract string Name { get; }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
@@ -96,7 +99,7 @@ internal abstract class MugiCore : IDisposable
     public abstract ulong Step();
 
     protected ulong Step<TBytes>()
-        where TBytes : struct, IMugiByteExtractor
+        where TBytes : struct, IByteExtractor
     {
         ref ulong t = ref MemoryMarshal.GetReference(Tables.AsSpan());
         ref ulong state = ref _state[0];
@@ -136,7 +139,7 @@ internal abstract class MugiCore : IDisposable
 
     protected void Units<TSink, TBytes>(ref byte source, ref byte destination, int count)
         where TSink : struct, IKeystreamSink
-        where TBytes : struct, IMugiByteExtractor
+        where TBytes : struct, IByteExtractor
     {
         ref ulong t = ref MemoryMarshal.GetReference(Tables.AsSpan());
         ref ulong state = ref _state[0];
@@ -179,7 +182,7 @@ internal abstract class MugiCore : IDisposable
 
     protected void Block16<TSink, TBytes>(ref byte source, ref byte destination)
         where TSink : struct, IKeystreamSink
-        where TBytes : struct, IMugiByteExtractor
+        where TBytes : struct, IByteExtractor
     {
         ref ulong t = ref MemoryMarshal.GetReference(Tables.AsSpan());
         ref ulong b = ref _state[BufferStart];
@@ -212,7 +215,7 @@ internal abstract class MugiCore : IDisposable
     /// <summary>ρ then λ (λ with the old a0 and old buffer). Logical b_j is slot (j - phase) &amp; 15.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static void Update<TBytes>(ref ulong t, ref ulong b, int phase, ref ulong a0, ref ulong a1, ref ulong a2)
-        where TBytes : struct, IMugiByteExtractor
+        where TBytes : struct, IByteExtractor
     {
         ulong b4 = Unsafe.Add(ref b, (4 - phase) & 15);
         ulong b10 = Unsafe.Add(ref b, (10 - phase) & 15);
@@ -236,11 +239,11 @@ internal abstract class MugiCore : IDisposable
     /// bytes 2..5 from H‖H and bytes 0, 1, 6, 7 from L‖L: two masks and an OR instead of shifting halves around.
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    internal static ulong F(ref ulong t, ulong x) => F<ShiftMugiBytes>(ref t, x);
+    internal static ulong F(ref ulong t, ulong x) => F<ShiftByteExtractor>(ref t, x);
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     internal static ulong F<TBytes>(ref ulong t, ulong x)
-        where TBytes : struct, IMugiByteExtractor
+        where TBytes : struct, IByteExtractor
     {
         // (nuint) indices plus a constant table offset fold into one addressing mode ([t + 8*index + offset]):
         // no sign extension, no separate table pointers for the register allocator to spill.
@@ -282,14 +285,14 @@ internal abstract class MugiCore : IDisposable
 
 /// <summary>MUGI with F's bytes taken by <typeparamref name="TBytes"/>: the JIT specialises every loop for it.</summary>
 internal sealed class MugiCore<TBytes> : MugiCore
-    where TBytes : struct, IMugiByteExtractor
+    where TBytes : struct, IByteExtractor
 {
     public MugiCore(ReadOnlySpan<byte> key, ReadOnlySpan<byte> iv)
         : base(key, iv)
     {
     }
 
-    public override string Name => typeof(TBytes) == typeof(ShiftMugiBytes) ? "portable" : "bmi1";
+    public override string Name => typeof(TBytes) == typeof(ShiftByteExtractor) ? "portable" : "bmi1";
 
     public override ulong Step() => Step<TBytes>();
 
@@ -325,17 +328,3 @@ internal struct XorKeystream : IKeystreamSink
     public void Put(ref byte source, ref byte destination, int offset, ulong unit) =>
         ByteOrder.XorUInt64BigEndian(ref source, ref destination, offset, unit);
 }
-
-/// <summary>How F takes byte <c>(x &gt;&gt; shift) &amp; 0xff</c> (shift a constant after inlining).</summary>
-internal interface IMugiByteExtractor
-{
-    public nuint Byte(ulong x, int shift);
-}
-
-/// <summary>Portable: a shift and a <c>(byte)</c> cast.</summary>
-internal struct ShiftMugiBytes : IMugiByteExtractor
-{
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public nuint Byte(ulong x, int shift) => (byte)(x >> shift);
-}
-
