@@ -9,8 +9,8 @@ namespace CryptoCli.Benchmarks;
 
 /// <summary>
 /// An SVG bar chart of a result table: for each primitive and operation (at 16 KiB where measured, else the largest
-/// size; operations per second for the rows without a size), the speed-up of CryptoCli's default path over the
-/// built-in and over BouncyCastle, on a logarithmic axis. Rows are grouped by family in a fixed order (<see cref="Families"/>),
+/// size; operations per second for the rows without a size), the speed-up of CryptoCli's default path over each peer
+/// of <see cref="Peers"/> the run measured (the built-in, BouncyCastle, OpenSSL), on a logarithmic axis. Rows are grouped by family in a fixed order (<see cref="Families"/>),
 /// whatever order the run measured them in, and every bar says what it is compared with. Only comparisons of the same
 /// algorithm are drawn: a yardstick of another algorithm (Luffa's built-in row is SHA-256) and rows with no peer in
 /// the run are named in the footnote instead.
@@ -18,7 +18,14 @@ namespace CryptoCli.Benchmarks;
 public static class ResultChart
 {
     private const int RowHeight = 22, LabelWidth = 330, PlotWidth = 520, Top = 78, FamilyHeight = 26, LineHeight = 15;
-    private const string BuiltInColor = "#1f77b4", BouncyCastleColor = "#ff7f0e";
+
+    /// <summary>The peers a bar can compare with: the implementation name in the CSV, the bar's label, the legend, the colour.</summary>
+    private static readonly (string Implementation, string Label, string Legend, string Color)[] Peers =
+    {
+        ("BuiltIn", "built-in", "vs the built-in (System.Security.Cryptography)", "#1f77b4"),
+        ("BouncyCastle", "BouncyCastle", "vs BouncyCastle", "#ff7f0e"),
+        ("OpenSSL", "OpenSSL", "vs OpenSSL (libcrypto)", "#2ca02c"),
+    };
 
     /// <summary>The families in the order the chart shows them, each with the primitive names (CSV column 1) it holds.</summary>
     private static readonly (string Name, Func<string, bool> Holds)[] Families =
@@ -35,11 +42,11 @@ public static class ResultChart
         ("Genus-3 HECC", p => p.StartsWith("HECC", StringComparison.Ordinal)),
     };
 
-    /// <summary>Peer rows that run a different algorithm, kept in the run as a yardstick: never drawn as a speed-up.</summary>
-    private static readonly (string PrimitivePrefix, string Implementation, string Algorithm)[] OtherAlgorithms =
+    /// <summary>Primitives whose built-in row runs a different algorithm, kept in the run as a yardstick: never drawn as a speed-up.</summary>
+    private static readonly (string PrimitivePrefix, string Algorithm)[] OtherAlgorithms =
     {
-        ("Luffa-256", "BuiltIn", "SHA-256"),
-        ("Luffa-512", "BuiltIn", "SHA-512"),
+        ("Luffa-256", "SHA-256"),
+        ("Luffa-512", "SHA-512"),
     };
 
     /// <summary>The order of the common operations inside a family (rows of other operations follow in run order).</summary>
@@ -49,7 +56,7 @@ public static class ResultChart
         "GCM-encrypt", "GCM-decrypt", "CMAC",
     };
 
-    private sealed record Bar(string Label, double? BuiltIn, double? BouncyCastle);
+    private sealed record Bar(string Label, double?[] Ratios);
 
     /// <summary>Draws the chart; <paramref name="header"/> is the first line of the run's markdown table
     /// (<see cref="ResultTable.Header"/>), from which the CPU, clock, runtime and date go into the title; null leaves them out.</summary>
@@ -65,6 +72,8 @@ public static class ResultChart
             .ThenBy(g => g.Index)
             .Select(g => g.Group)
             .ToList();
+        var peers = Peers.Where(peer => table.Rows.Any(r => r.Implementation == peer.Implementation)).ToArray();
+        int slots = Math.Max(1, peers.Length);
         var sections = new List<(string Family, List<Bar> Bars)>();
         var withoutPeer = new List<string>();
         var yardsticks = new List<string>();
@@ -77,17 +86,17 @@ public static class ResultChart
             {
                 // 16 KiB where measured (the size of most goals), else the largest size.
                 ResultRow row = group.FirstOrDefault(r => r.SizeBytes == 16 * 1024) ?? group.OrderByDescending(r => r.SizeBytes).First();
-                double? builtIn = table.SpeedupOver(row, "BuiltIn");
-                double? bouncyCastle = table.SpeedupOver(row, "BouncyCastle");
-                string? other = OtherAlgorithms.FirstOrDefault(o => row.Primitive.StartsWith(o.PrimitivePrefix, StringComparison.Ordinal) && o.Implementation == "BuiltIn").Algorithm;
-                if (other is not null && builtIn is double yardstick)
+                double?[] ratios = peers.Select(peer => table.SpeedupOver(row, peer.Implementation)).ToArray();
+                string? other = OtherAlgorithms.FirstOrDefault(o => row.Primitive.StartsWith(o.PrimitivePrefix, StringComparison.Ordinal)).Algorithm;
+                int builtInSlot = Array.FindIndex(peers, peer => peer.Implementation == "BuiltIn");
+                if (other is not null && builtInSlot >= 0 && ratios[builtInSlot] is double yardstick)
                 {
                     yardsticks.Add(string.Format(CultureInfo.InvariantCulture, "{0} {1}: the built-in row is {2}, {3:0.##}x", row.Primitive, SizeLabel(row.SizeBytes), other, yardstick));
-                    builtIn = null;
+                    ratios[builtInSlot] = null;
                     yardstickOnly = true;
                 }
 
-                if (builtIn is null && bouncyCastle is null)
+                if (ratios.All(r => r is null))
                 {
                     if (other is null && !unmatched.Contains(row.Primitive))
                     {
@@ -97,7 +106,7 @@ public static class ResultChart
                     continue;
                 }
 
-                bars.Add(new Bar($"{row.Primitive} {row.Operation} {SizeLabel(row.SizeBytes)}".TrimEnd(), builtIn, bouncyCastle));
+                bars.Add(new Bar($"{row.Primitive} {row.Operation} {SizeLabel(row.SizeBytes)}".TrimEnd(), ratios));
             }
 
             if (bars.Count > 0)
@@ -124,10 +133,10 @@ public static class ResultChart
         notes.Add("All figures, with every size and kernel: latest.md.");
         List<string> noteLines = notes.SelectMany(n => Wrap(n, 130)).ToList();
 
-        double max = Math.Max(10, sections.SelectMany(s => s.Bars).SelectMany(b => new[] { b.BuiltIn ?? 1, b.BouncyCastle ?? 1 }).DefaultIfEmpty(10).Max());
+        double max = Math.Max(10, sections.SelectMany(s => s.Bars).SelectMany(b => b.Ratios.Select(r => r ?? 1)).DefaultIfEmpty(10).Max());
         double decades = Math.Ceiling(Math.Log10(max) + 1); // the axis starts at 0.1x
         double X(double ratio) => LabelWidth + PlotWidth * (Math.Log10(Math.Max(ratio, 0.1)) + 1) / decades;
-        int plotBottom = Top + sections.Sum(s => FamilyHeight + s.Bars.Count * RowHeight * 2);
+        int plotBottom = Top + sections.Sum(s => FamilyHeight + s.Bars.Count * RowHeight * slots);
         int height = plotBottom + 60 + noteLines.Count * LineHeight;
         int width = LabelWidth + PlotWidth + 60;
 
@@ -137,8 +146,12 @@ public static class ResultChart
         svg.Append("<text x=\"10\" y=\"20\" font-size=\"15\" font-weight=\"bold\">CryptoCli's default path: how many times faster than the same algorithm elsewhere</text>\n");
         svg.Append(CultureInfo.InvariantCulture, $"<text x=\"10\" y=\"38\">{Escape(Subtitle(header))}</text>\n");
         svg.Append("<text x=\"10\" y=\"54\" fill=\"#555\">Speed-up = their time / our time, each case's fastest iteration, same run. Right of 1x: CryptoCli is faster; left: slower.</text>\n");
-        svg.Append(CultureInfo.InvariantCulture, $"<rect x=\"{LabelWidth}\" y=\"{Top - 16}\" width=\"12\" height=\"12\" fill=\"{BuiltInColor}\"/><text x=\"{LabelWidth + 16}\" y=\"{Top - 6}\">vs the built-in (System.Security.Cryptography)</text>\n");
-        svg.Append(CultureInfo.InvariantCulture, $"<rect x=\"{LabelWidth + 320}\" y=\"{Top - 16}\" width=\"12\" height=\"12\" fill=\"{BouncyCastleColor}\"/><text x=\"{LabelWidth + 336}\" y=\"{Top - 6}\">vs BouncyCastle</text>\n");
+        double legendX = 10;
+        foreach (var peer in peers)
+        {
+            svg.Append(CultureInfo.InvariantCulture, $"<rect x=\"{legendX:F0}\" y=\"{Top - 16}\" width=\"12\" height=\"12\" fill=\"{peer.Color}\"/><text x=\"{legendX + 16:F0}\" y=\"{Top - 6}\">{Escape(peer.Legend)}</text>\n");
+            legendX += 16 + (peer.Legend.Length * 6.5) + 24; // about 6.5 px a character at 12 px
+        }
 
         int y = Top;
         foreach ((string family, List<Bar> bars) in sections)
@@ -148,10 +161,13 @@ public static class ResultChart
             y += FamilyHeight;
             foreach (Bar bar in bars)
             {
-                svg.Append(CultureInfo.InvariantCulture, $"<text x=\"{LabelWidth - 8}\" y=\"{y + RowHeight + 4}\" text-anchor=\"end\">{Escape(bar.Label)}</text>\n");
-                DrawBar(svg, X, y + 1, bar.BuiltIn, BuiltInColor, "built-in");
-                DrawBar(svg, X, y + RowHeight - 1, bar.BouncyCastle, BouncyCastleColor, "BouncyCastle");
-                y += RowHeight * 2;
+                svg.Append(CultureInfo.InvariantCulture, $"<text x=\"{LabelWidth - 8}\" y=\"{y + (RowHeight * slots / 2) + 4}\" text-anchor=\"end\">{Escape(bar.Label)}</text>\n");
+                for (int slot = 0; slot < peers.Length; slot++)
+                {
+                    DrawBar(svg, X, y + 1 + (slot * (RowHeight - 2)), bar.Ratios[slot], peers[slot].Color, peers[slot].Label);
+                }
+
+                y += RowHeight * slots;
             }
         }
 
