@@ -45,6 +45,7 @@ internal static class Program
         new KeyWrapVectorChecks(),
         new CcmVectorChecks((cipher, key) => Registered(CipherKernels(cipher), key, 16)),
         new KbkdfVectorChecks((cipher, key) => Registered(CipherKernels(cipher), key, 16)),
+        new LegacyProducerVectorChecks(),
     };
 
     /// <summary>The kernel registry of a cipher named in the CCM and KBKDF vector files.</summary>
