@@ -31,7 +31,7 @@ public static class ResultChart
     private static readonly (string Name, Func<string, bool> Holds)[] Families =
     {
         ("Rijndael and AES", p => p.StartsWith("Rijndael-", StringComparison.Ordinal)),
-        ("AES modes: GCM and CMAC", p => p.StartsWith("AES-", StringComparison.Ordinal)),
+        ("Modes over AES: GCM, CCM, OCB3, XTS, CMAC", p => p.StartsWith("AES-", StringComparison.Ordinal)),
         ("Camellia", p => p.StartsWith("Camellia", StringComparison.Ordinal)),
         ("CRYPTREC ciphers", p => p.StartsWith("Hierocrypt-3", StringComparison.Ordinal) || p.StartsWith("SC2000", StringComparison.Ordinal)
             || p.StartsWith("CIPHERUNICORN-A", StringComparison.Ordinal) || p == "MUGI"),
@@ -53,7 +53,8 @@ public static class ResultChart
     private static readonly string[] OperationOrder =
     {
         "ECB-encrypt", "ECB-decrypt", "CBC-encrypt", "CBC-decrypt", "CFB128-encrypt", "CFB128-decrypt", "OFB", "CTR",
-        "GCM-encrypt", "GCM-decrypt", "CMAC",
+        "GCM-encrypt", "GCM-decrypt", "CCM-encrypt", "CCM-decrypt", "OCB-encrypt", "OCB-decrypt", "XTS-encrypt",
+        "XTS-decrypt", "CMAC",
     };
 
     private sealed record Bar(string Label, double?[] Ratios);
