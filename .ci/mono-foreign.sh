@@ -4,7 +4,7 @@
 #   arm64, ppc64el: Debian 12's Mono 6.8 (the same build as the host's mono-devel, whose class libraries it uses);
 #   s390x (big-endian): Debian sid's Mono 6.14.1 with its own class libraries, JIT optimisations off (-O=-all).
 #     Mono 6.8 for s390x crashes at JIT start under qemu 7.2 and miscompiles under qemu 10; 6.14.1 with its
-#     optimisations on miscompiles too (docs/mono-s390x.md). On s390x the default pass is already the big-endian
+#     optimisations on miscompiles too (docs/studies/mono-s390x.md). On s390x the default pass is already the big-endian
 #     code path: the runner must say so.
 # Runtimes and libraries are unpacked from Debian's packages into sysroots (.ci/foreign/lib.sh). Ends with
 # "N passed, N failed".

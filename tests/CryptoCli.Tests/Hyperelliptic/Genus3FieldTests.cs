@@ -4,7 +4,7 @@ using Xunit;
 
 namespace CryptoCli.Tests;
 
-/// <summary>F_p (p = 2^31 − 1) and F_{p^2} = F_p[a]/(a^2 + 1) against BigInteger (docs/design.md G9).</summary>
+/// <summary>F_p (p = 2^31 − 1) and F_{p^2} = F_p[a]/(a^2 + 1) against BigInteger (docs/genus3.md G9).</summary>
 public class Genus3FieldTests
 {
     private const uint P = MersenneField.P;

@@ -4,12 +4,12 @@ using Xunit;
 
 namespace CryptoCli.Tests;
 
-/// <summary>Curve data identities, the group law, and explicit formulas against Cantor (docs/design.md G9).</summary>
+/// <summary>Curve data identities, the group law, and explicit formulas against Cantor (docs/genus3.md G9).</summary>
 public class Genus3GroupLawTests
 {
     private const uint P = MersenneField.P;
 
-    private static readonly Fp2 Lambda = new(1622772037, 1721520009); // docs/design.md G1
+    private static readonly Fp2 Lambda = new(1622772037, 1721520009); // docs/genus3.md G1
 
     private static readonly Fp2[] F =
     {
@@ -33,7 +33,7 @@ public class Genus3GroupLawTests
         Assert.Equal(Lambda.Conjugate() * Lambda.Invert(), cx);
         Assert.Equal(Lambda.Pow(7 * (BigInteger)(P - 1) / 2), cy);
 
-        // The precomputed powers of docs/design.md G5.
+        // The precomputed powers of docs/genus3.md G5.
         Assert.Equal(new Fp2(784111001, 1264388996), cx * cx);
         Assert.Equal(new Fp2(83421877, 747815570), cx * cx * cx);
         Assert.Equal(new Fp2(2082977862, 126316650), cy * cx.Invert());

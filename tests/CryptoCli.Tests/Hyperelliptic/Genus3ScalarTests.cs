@@ -5,7 +5,7 @@ using Xunit;
 
 namespace CryptoCli.Tests;
 
-/// <summary>φ~, the fixed-width decomposition and the two scalar multiplications (docs/design.md G9).</summary>
+/// <summary>φ~, the fixed-width decomposition and the two scalar multiplications (docs/genus3.md G9).</summary>
 public class Genus3ScalarTests
 {
     private static readonly BigInteger N = Genus3Curve.Order;
@@ -190,7 +190,7 @@ public class Genus3ScalarTests
         }
     }
 
-    /// <summary>docs/design.md G6 with BigInteger: the reference the vector checks also use.</summary>
+    /// <summary>docs/genus3.md G6 with BigInteger: the reference the vector checks also use.</summary>
     internal static (BigInteger K0, BigInteger K1) ReferenceDecomposition(BigInteger k) => HeccVectorChecks.ReferenceDecomposition(k);
 
     private static BigInteger Mod(BigInteger x)

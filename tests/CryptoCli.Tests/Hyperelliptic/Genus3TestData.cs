@@ -3,7 +3,7 @@ using System.Numerics;
 
 namespace CryptoCli.Tests;
 
-/// <summary>Seeded random field elements, points and divisors of the genus-3 curve (docs/design.md G9).</summary>
+/// <summary>Seeded random field elements, points and divisors of the genus-3 curve (docs/genus3.md G9).</summary>
 internal static class Genus3TestData
 {
     public const uint P = MersenneField.P;

@@ -1,4 +1,4 @@
-// F_{p^2} = F_p[a]/(a^2 + 1), p = 2^31 − 1 (docs/design.md G2). An element is Re + Im·a with canonical
+// F_{p^2} = F_p[a]/(a^2 + 1), p = 2^31 − 1 (docs/genus3.md G2). An element is Re + Im·a with canonical
 // coordinates. Products use the schoolbook form with lazy reduction: each coordinate is one sum of two
 // 62-bit products (< 2^63) reduced once.
 using System.Runtime.CompilerServices;
@@ -116,7 +116,7 @@ internal readonly struct Fp2 : System.IEquatable<Fp2>
     }
 
     /// <summary>
-    /// A square root, for generating test points only (docs/design.md G2): x is a square iff norm(x) is a square
+    /// A square root, for generating test points only (docs/genus3.md G2): x is a square iff norm(x) is a square
     /// in F_p.
     /// </summary>
     public bool TrySqrt(out Fp2 root)

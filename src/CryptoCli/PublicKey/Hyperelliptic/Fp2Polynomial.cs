@@ -1,4 +1,4 @@
-// Dense polynomials over F_{p^2} for Cantor's algorithm (docs/design.md G4): the always-correct baseline of the
+// Dense polynomials over F_{p^2} for Cantor's algorithm (docs/genus3.md G4): the always-correct baseline of the
 // genus-3 group law. Degrees stay at most 10, so plain schoolbook arithmetic on small arrays is enough; this code
 // runs only on special inputs of the fast path, in tests and on import.
 using System;

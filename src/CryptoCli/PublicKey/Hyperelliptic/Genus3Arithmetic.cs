@@ -1,5 +1,5 @@
 // Explicit straight-line formulas for the generic genus-3 addition and doubling over F_{p^2}, h = 0
-// (docs/design.md G4: one Cantor composition plus one reduction step, derived there from Cantor and checked against
+// (docs/genus3.md G4: one Cantor composition plus one reduction step, derived there from Cantor and checked against
 // it). Addition costs 1I + 84M + 5S, doubling 1I + 94M + 6S in F_{p^2}. Inputs outside the generic case
 // (degree < 3, equal or opposite u, a zero resultant, deg s < 2) go to Cantor's algorithm.
 using System.Runtime.CompilerServices;
@@ -11,7 +11,7 @@ namespace CryptoCli;
 /// </summary>
 internal static class Genus3Arithmetic
 {
-    /// <summary>D1 + D2, with the dispatch of docs/design.md G4.</summary>
+    /// <summary>D1 + D2, with the dispatch of docs/genus3.md G4.</summary>
     public static Genus3Divisor Add(in Genus3Divisor d1, in Genus3Divisor d2)
     {
         if (d1.Degree == 3 && d2.Degree == 3)

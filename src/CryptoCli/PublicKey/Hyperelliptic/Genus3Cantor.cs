@@ -1,4 +1,4 @@
-// Cantor's algorithm for y^2 = f(x), h = 0, genus 3 (docs/design.md G4): composition by two extended GCDs, then
+// Cantor's algorithm for y^2 = f(x), h = 0, genus 3 (docs/genus3.md G4): composition by two extended GCDs, then
 // reduction steps u ← (f − v²)/u until deg u ≤ 3. Correct for every input, slow (allocating polynomials):
 // the fast path in Genus3Arithmetic falls back to it on non-generic inputs.
 namespace CryptoCli;

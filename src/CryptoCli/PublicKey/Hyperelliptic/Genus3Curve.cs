@@ -1,6 +1,6 @@
 // The genus-3 hyperelliptic curve C_t: y^2 = x^7 + f5x^5 + f4x^4 + f3x^3 + f2x^2 + f1x + f0 over F_{p^2},
 // p = 2^31 − 1, of Kozaki and Matsuo, "Scalar multiplication on genus-3 hyperelliptic curves using skew-Frobenius
-// maps" (2010). Parameters, group order and eigenvalue as recomputed and checked in docs/design.md G1 and G6.
+// maps" (2010). Parameters, group order and eigenvalue as recomputed and checked in docs/genus3.md G1 and G6.
 // Group order N: 186 bits, prime. Scalars of any size are reduced mod N.
 using System;
 using System.Globalization;
@@ -19,12 +19,12 @@ namespace CryptoCli;
 /// do not use this curve to protect data.</para>
 /// <para>Not constant-time: the NAF recoding, the data-dependent additions, and the branches of the explicit formulas
 /// and of Cantor's algorithm all leak the scalar through timing. Use it with public scalars only.</para>
-/// <para>The group law uses explicit generic formulas derived from Cantor's algorithm (docs/design.md G4), falling back
+/// <para>The group law uses explicit generic formulas derived from Cantor's algorithm (docs/genus3.md G4), falling back
 /// to Cantor's algorithm on the rare non-generic inputs.</para>
 /// </remarks>
 public static class Genus3Curve
 {
-    // Curve coefficients f_0..f_5 (f_6 = 0, f_7 = 1), from docs/design.md G1 and the vector file's [params] block.
+    // Curve coefficients f_0..f_5 (f_6 = 0, f_7 = 1), from docs/genus3.md G1 and the vector file's [params] block.
     internal static readonly Fp2 F0 = new(1352297621, 545614834);
     internal static readonly Fp2 F1 = new(1064534894, 1994659678);
     internal static readonly Fp2 F2 = new(1088566058, 1890525800);
@@ -37,11 +37,11 @@ public static class Genus3Curve
     internal static readonly Fp2Polynomial FPolynomial =
         Fp2Polynomial.FromCoefficients(new[] { F0, F1, F2, F3, F4, F5, F6, Fp2.One });
 
-    /// <summary>N = #J_{C_t}(F_{p²}), prime, 186 bits (docs/design.md G1).</summary>
+    /// <summary>N = #J_{C_t}(F_{p²}), prime, 186 bits (docs/genus3.md G1).</summary>
     private static readonly BigInteger s_order =
         BigInteger.Parse("98079714318600830925907379976418932363002686240710265273", CultureInfo.InvariantCulture);
 
-    /// <summary>s with φ~(D) = [s]D, s² ≡ −1 (mod N) (docs/design.md G6).</summary>
+    /// <summary>s with φ~(D) = [s]D, s² ≡ −1 (mod N) (docs/genus3.md G6).</summary>
     private static readonly BigInteger s_eigenvalue =
         BigInteger.Parse("1616436919428963319651668591802486325352246272708711039", CultureInfo.InvariantCulture);
 

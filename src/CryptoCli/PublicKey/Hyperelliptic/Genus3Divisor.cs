@@ -1,5 +1,5 @@
 // A reduced divisor class of the Jacobian of the genus-3 curve C_t: y^2 = f(x) over F_{p^2}, p = 2^31 − 1
-// (Kozaki–Matsuo 2010; docs/design.md G3), in Mumford form (u, v): u monic, deg v < deg u ≤ 3, u | f − v^2.
+// (Kozaki–Matsuo 2010; docs/genus3.md G3), in Mumford form (u, v): u monic, deg v < deg u ≤ 3, u | f − v^2.
 // Text form (the vector files'): {"u":[u_0,...,u_{d-1},[1,0]],"v":[v_0,...,v_{d-1}]}, each coefficient a pair
 // [re,im] of canonical residues, lowest degree first, v zero-padded to d entries.
 using System;

@@ -1,4 +1,4 @@
-// Scalar multiplication on the genus-3 Jacobian (docs/design.md G7): width-5 NAF, plain on the whole scalar, and the
+// Scalar multiplication on the genus-3 Jacobian (docs/genus3.md G7): width-5 NAF, plain on the whole scalar, and the
 // skew-Frobenius interleaved NAF_5 of Kozaki–Matsuo on (k0, k1) with k ≡ k0 + k1·s (mod N). Both precompute the odd
 // multiples D, 3D, ..., 15D (1 doubling + 7 additions); the skew method gets φ~(jD) from jD with no group operation.
 // Scalars are three little-endian 64-bit limbs, already reduced mod N. Not constant-time.

@@ -1,4 +1,4 @@
-// The skew-Frobenius map φ~ = ψ^(−1) ∘ φ_p ∘ ψ of the twist C_t (docs/design.md G5) and the scalar decomposition
+// The skew-Frobenius map φ~ = ψ^(−1) ∘ φ_p ∘ ψ of the twist C_t (docs/genus3.md G5) and the scalar decomposition
 // k ≡ k0 + k1·s (mod N) by Babai rounding in the lattice with reduced basis (RA, RB), (−RB, RA) (§6), done in
 // fixed-width 64-bit limbs: P4 lost most of its speed-up to a generic big-integer library at this step.
 // |k0|, |k1| ≤ (RA + RB)/2 < 2^93.
@@ -45,7 +45,7 @@ internal readonly struct SignedScalar
 internal static class Genus3SkewFrobenius
 {
     // φ~(x, y) = (CX·conj(x), CY·conj(y)); CX = conj(λ)/λ, CY = λ^(7(p−1)/2), λ = 1622772037 + 1721520009·a
-    // (docs/design.md G1, G5). Tests re-derive both from λ and all powers from CX (CX^(−1) = conj(CX)).
+    // (docs/genus3.md G1, G5). Tests re-derive both from λ and all powers from CX (CX^(−1) = conj(CX)).
     internal static readonly Fp2 CX = new(393045212, 777415085);
     internal static readonly Fp2 CY = new(380420013, 515054919);
     private static readonly Fp2 s_cx2 = CX * CX;
@@ -92,7 +92,7 @@ internal static class Genus3SkewFrobenius
         }
     }
 
-    // Lattice constants (docs/design.md G6). The limb forms and the rounding reciprocals 2^256·R/N are computed once
+    // Lattice constants (docs/genus3.md G6). The limb forms and the rounding reciprocals 2^256·R/N are computed once
     // here, at start-up; the decomposition itself uses only 64-bit limb arithmetic.
     internal static readonly BigInteger RA =
         BigInteger.Parse("9903520295686216149936425748", CultureInfo.InvariantCulture);

@@ -1,4 +1,4 @@
-// F_p with p = 2^31 - 1 (a Mersenne prime), the base field of the genus-3 curve of Kozaki-Matsuo (docs/design.md G2).
+// F_p with p = 2^31 - 1 (a Mersenne prime), the base field of the genus-3 curve of Kozaki-Matsuo (docs/genus3.md G2).
 // Elements are uint in the canonical range [0, p). Reduction uses 2^31 ≡ 1 (mod p): fold the high bits onto the low.
 using System.Runtime.CompilerServices;
 
