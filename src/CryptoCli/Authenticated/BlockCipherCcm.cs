@@ -28,8 +28,9 @@ namespace CryptoCli;
 /// nothing unauthenticated is ever returned. Arguments and destinations are checked before anything is written.</para>
 /// <para>Constant-time: the formatting depends only on lengths, and the tag comparison has no branch or loop on the
 /// tags' contents; the whole mode is constant-time exactly when the cipher's kernel is (AES on AES-NI or ARMv8,
-/// Camellia's byte-sliced kernel for bulk data; table-driven kernels are not). One pass over the data: the CBC-MAC
-/// chain and the counter-mode keystream alternate per chunk, so each chunk is read while it is still cached.</para>
+/// Camellia's byte-sliced kernel for bulk data; table-driven kernels are not). One pass over the data: on AES-NI the
+/// CBC-MAC chain and the counter-mode keystream run as one stitched loop; on other kernels they alternate per chunk,
+/// so each chunk is read while it is still cached.</para>
 /// <para>The instance holds its own copy of the cipher's key at construction (later key changes on the cipher do not
 /// affect it) and wipes it on <see cref="Dispose"/>. Instances are not thread-safe. No call allocates.</para>
 /// </remarks>
@@ -44,6 +45,7 @@ public sealed class BlockCipherCcm : IDisposable
     private const int BatchBytes = 256;
 
     private readonly BlockCipherKernel _kernel;
+    private readonly bool _stitched;
     private bool _disposed;
 
     /// <summary>Creates CCM over a copy of <paramref name="cipher"/>'s current key.</summary>
@@ -60,6 +62,7 @@ public sealed class BlockCipherCcm : IDisposable
         }
 
         _kernel = cipher.CreateKernelForCurrentKey();
+        _stitched = CanStitch(_kernel);
     }
 
     /// <summary>CCM over a given 128-bit block-cipher kernel, owned from now on (the tests' way to run every
@@ -68,7 +71,17 @@ public sealed class BlockCipherCcm : IDisposable
     {
         Debug.Assert(kernel.BlockSizeInBytes == BlockSize);
         _kernel = kernel;
+        _stitched = CanStitch(kernel);
     }
+
+    /// <summary>True when the CBC-MAC and counter mode run as one stitched loop on this kernel (AES-NI); other
+    /// kernels alternate the two per chunk.</summary>
+    private static bool CanStitch(BlockCipherKernel kernel) =>
+#if NET
+        CcmStitchedX86.Supports(kernel);
+#else
+        false;
+#endif
 
     /// <summary>The nonce lengths accepted: 7 to 13 bytes.</summary>
     public static KeySizes NonceByteSizes { get; } = new(7, 13, 1);
@@ -78,6 +91,9 @@ public sealed class BlockCipherCcm : IDisposable
 
     /// <summary>The kernel in use (for tests and benchmarks).</summary>
     internal string KernelName => _kernel.Name;
+
+    /// <summary>True when this instance runs the stitched loop (for tests).</summary>
+    internal bool IsStitched => _stitched;
 
     /// <summary>Encrypts <paramref name="plaintext"/> into <paramref name="ciphertext"/> and writes the tag.</summary>
     /// <exception cref="ArgumentNullException"><paramref name="nonce"/>, <paramref name="plaintext"/>,
@@ -119,7 +135,8 @@ public sealed class BlockCipherCcm : IDisposable
         Span<byte> mac = state.Slice(0, BlockSize), counter = state.Slice(BlockSize, BlockSize);
         Span<byte> s0 = state.Slice(2 * BlockSize, BlockSize);
         Begin(nonce, associatedData, plaintext.Length, tag.Length, mac, counter, s0);
-        for (int offset = 0; offset < plaintext.Length; offset += ChunkBytes)
+        int start = TransformStitched(plaintext, ciphertext, mac, counter, encrypt: true);
+        for (int offset = start; offset < plaintext.Length; offset += ChunkBytes)
         {
             // MAC before encrypting: encryption may be in place.
             int length = Math.Min(ChunkBytes, plaintext.Length - offset);
@@ -177,7 +194,8 @@ public sealed class BlockCipherCcm : IDisposable
         Span<byte> mac = state.Slice(0, BlockSize), counter = state.Slice(BlockSize, BlockSize);
         Span<byte> s0 = state.Slice(2 * BlockSize, BlockSize);
         Begin(nonce, associatedData, ciphertext.Length, tag.Length, mac, counter, s0);
-        for (int offset = 0; offset < ciphertext.Length; offset += ChunkBytes)
+        int start = TransformStitched(ciphertext, plaintext, mac, counter, encrypt: false);
+        for (int offset = start; offset < ciphertext.Length; offset += ChunkBytes)
         {
             // The MAC covers the plaintext: decrypt the chunk, then MAC what was written.
             int length = Math.Min(ChunkBytes, ciphertext.Length - offset);
@@ -342,6 +360,28 @@ public sealed class BlockCipherCcm : IDisposable
             _kernel.EncryptBlocks(mac, mac);
             CryptographicOperations.ZeroMemory(last);
         }
+    }
+
+    /// <summary>
+    /// The whole blocks of <paramref name="source"/> through the stitched loop, when this instance runs it: advances
+    /// <paramref name="mac"/> and <paramref name="counter"/> and returns the number of bytes done (0 for other
+    /// kernels, and for the partial last block, which the chunked loop finishes).
+    /// </summary>
+    private int TransformStitched(
+        ReadOnlySpan<byte> source, Span<byte> destination, Span<byte> mac, Span<byte> counter, bool encrypt)
+    {
+        if (!_stitched)
+        {
+            return 0;
+        }
+
+#if NET
+        return encrypt
+            ? CcmStitchedX86.Encrypt(_kernel, source, destination, mac, counter)
+            : CcmStitchedX86.Decrypt(_kernel, source, destination, mac, counter);
+#else
+        return 0;
+#endif
     }
 
     /// <summary>
