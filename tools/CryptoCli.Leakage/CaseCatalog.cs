@@ -192,6 +192,10 @@ internal static class CaseCatalog
 
         cases.Add(new GcmEncryptCase());
 
+        // The other 128-bit-block modes over AES-128 through their public types: XTS (tweak arithmetic, whole data
+        // units, ciphertext stealing), OCB3 (data, and the key behind the L table and offsets) and CCM (ModeCases).
+        cases.AddRange(ModeCases.Create());
+
         // The public RijndaelCipher's default path at every block size, 256-bit key, 1 block per call: what an
         // application gets. Its claim is read from the kernel it picks (the T-table kernel, taken only on opt-in, is
         // not constant-time).
