@@ -14,7 +14,8 @@ namespace CryptoCli.VectorChecks;
 
 /// <summary>
 /// RFC 6803's sample results: the derived keys; every encryption example in both directions, its CBC-CS3 part through
-/// every kernel the caller passes and through the public <see cref="Camellia"/> one-shots (<c>EncryptCts</c>/<c>DecryptCts</c>)
+/// every kernel the caller passes and through the public <see cref="Camellia"/> one-shots
+/// (<c>EncryptCts</c>/<c>DecryptCts</c>)
 /// and transform, the integrity tag verified on decryption; and the checksums.
 /// </summary>
 internal static class KerberosCamelliaChecks
@@ -23,7 +24,8 @@ internal static class KerberosCamelliaChecks
     public static bool IsKerberosFile(VectorFile file)
     {
         IReadOnlyList<VectorRecord> records = file.ReadBlocks();
-        return records.Count > 0 && records[0].Has("MODE") && records[0].Text("MODE").StartsWith("KRB5-", StringComparison.Ordinal);
+        return records.Count > 0 && records[0].Has("MODE")
+            && records[0].Text("MODE").StartsWith("KRB5-", StringComparison.Ordinal);
     }
 
     public static int CheckFile(VectorFile file, BlockKernels kernels)
@@ -44,10 +46,12 @@ internal static class KerberosCamelliaChecks
                     CheckEncryption(record, baseKey, usage, kernels);
                     break;
                 case "KRB5-CHECKSUM":
-                    VectorCheck.Equal(record.Bytes("CHECKSUM"), Cmac(DeriveKey(baseKey, usage, 0x99), record.Bytes("PT")), $"{record.Where}: checksum");
+                    byte[] checksum = Cmac(DeriveKey(baseKey, usage, 0x99), record.Bytes("PT"));
+                    VectorCheck.Equal(record.Bytes("CHECKSUM"), checksum, $"{record.Where}: checksum");
                     break;
                 default:
-                    throw new VectorFormatException($"{record.Where}: MODE {record.Text("MODE")} is none of KRB5-KDF, KRB5-ENC, KRB5-CHECKSUM");
+                    throw new VectorFormatException(
+                        $"{record.Where}: MODE {record.Text("MODE")} is none of KRB5-KDF, KRB5-ENC, KRB5-CHECKSUM");
             }
 
             count++;
@@ -61,7 +65,8 @@ internal static class KerberosCamelliaChecks
         byte[] ke = DeriveKey(baseKey, usage, 0xAA), ki = DeriveKey(baseKey, usage, 0x55);
         byte[] confounded = record.Bytes("CONFOUNDER").Concat(record.Bytes("PT")).ToArray();
         byte[] expected = record.Bytes("CT");
-        VectorCheck.True(expected.Length == confounded.Length + 16, $"{record.Where}: CT is not the confounded plaintext plus a 16-byte tag");
+        VectorCheck.True(expected.Length == confounded.Length + 16,
+            $"{record.Where}: CT is not the confounded plaintext plus a 16-byte tag");
         byte[] expectedCts = expected.AsSpan(0, confounded.Length).ToArray();
         byte[] tag = expected.AsSpan(confounded.Length).ToArray();
         byte[] iv = new byte[16];
@@ -87,7 +92,8 @@ internal static class KerberosCamelliaChecks
         camellia.Padding = PaddingMode.None;
         using (ICryptoTransform encryptor = camellia.CreateEncryptor(ke, iv))
         {
-            VectorCheck.Equal(expectedCts, encryptor.TransformFinalBlock(confounded, 0, confounded.Length), $"{record.Where}: CTS encryptor");
+            VectorCheck.Equal(expectedCts, encryptor.TransformFinalBlock(confounded, 0, confounded.Length),
+                $"{record.Where}: CTS encryptor");
         }
 
         // Decryption: recover confounder and plaintext, and verify the tag over them.
@@ -95,7 +101,8 @@ internal static class KerberosCamelliaChecks
         VectorCheck.Equal(confounded, decrypted, $"{record.Where}: decryption (Camellia.DecryptCts)");
         using (ICryptoTransform decryptor = camellia.CreateDecryptor(ke, iv))
         {
-            VectorCheck.Equal(confounded, decryptor.TransformFinalBlock(expectedCts, 0, expectedCts.Length), $"{record.Where}: CTS decryptor");
+            VectorCheck.Equal(confounded, decryptor.TransformFinalBlock(expectedCts, 0, expectedCts.Length),
+                $"{record.Where}: CTS decryptor");
         }
 
         VectorCheck.Equal(tag, Cmac(ki, decrypted), $"{record.Where}: integrity tag of the decrypted data");
