@@ -27,7 +27,8 @@ internal interface IByteExtractor
     /// work is done off the chain of look-ups that will use it.</summary>
     public uint Selector(uint shift);
 
-    /// <summary>The byte of a 32-bit word that <paramref name="selector"/> (from <see cref="Selector"/>) names.</summary>
+    /// <summary>The byte of a 32-bit word that <paramref name="selector"/> (from <see cref="Selector"/>)
+    /// names.</summary>
     public nuint Select(uint x, uint selector);
 }
 

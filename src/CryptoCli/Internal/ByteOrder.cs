@@ -16,7 +16,8 @@ namespace CryptoCli;
 /// </summary>
 internal static class ByteOrder
 {
-    /// <summary>The AppContext switch that makes a little-endian host run the big-endian host's code path (tests).</summary>
+    /// <summary>The AppContext switch that makes a little-endian host run the big-endian host's code path
+    /// (tests).</summary>
     internal const string ForceBigEndianCodePathSwitch = "CryptoCli.Testing.ForceBigEndianCodePath";
 
     /// <summary>
@@ -34,7 +35,8 @@ internal static class ByteOrder
     [MethodImpl(MethodImplOptions.NoInlining)]
     internal static bool EnsureInitialized() => IsLittleEndianHost;
 
-    private static bool ForcedBigEndianPath() => AppContext.TryGetSwitch(ForceBigEndianCodePathSwitch, out bool forced) && forced;
+    private static bool ForcedBigEndianPath()
+        => AppContext.TryGetSwitch(ForceBigEndianCodePathSwitch, out bool forced) && forced;
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static uint ReadUInt32BigEndian(ref byte source, int offset) =>
@@ -122,7 +124,8 @@ internal static class ByteOrder
         if (IsLittleEndianHost)
         {
             ulong data = Unsafe.ReadUnaligned<ulong>(ref Unsafe.Add(ref source, offset));
-            Unsafe.WriteUnaligned(ref Unsafe.Add(ref destination, offset), data ^ BinaryPrimitives.ReverseEndianness(value));
+            Unsafe.WriteUnaligned(ref Unsafe.Add(ref destination, offset),
+                data ^ BinaryPrimitives.ReverseEndianness(value));
         }
         else
         {
@@ -140,14 +143,16 @@ internal static class ByteOrder
         public static uint ReadUInt32BigEndian(ref byte source, int offset)
         {
             ref byte p = ref Unsafe.Add(ref source, offset);
-            return ((uint)p << 24) | ((uint)Unsafe.Add(ref p, 1) << 16) | ((uint)Unsafe.Add(ref p, 2) << 8) | Unsafe.Add(ref p, 3);
+            return ((uint)p << 24) | ((uint)Unsafe.Add(ref p, 1) << 16) | ((uint)Unsafe.Add(ref p,
+                2) << 8) | Unsafe.Add(ref p, 3);
         }
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static uint ReadUInt32LittleEndian(ref byte source, int offset)
         {
             ref byte p = ref Unsafe.Add(ref source, offset);
-            return p | ((uint)Unsafe.Add(ref p, 1) << 8) | ((uint)Unsafe.Add(ref p, 2) << 16) | ((uint)Unsafe.Add(ref p, 3) << 24);
+            return p | ((uint)Unsafe.Add(ref p, 1) << 8) | ((uint)Unsafe.Add(ref p, 2) << 16) | ((uint)Unsafe.Add(ref p,
+                3) << 24);
         }
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]

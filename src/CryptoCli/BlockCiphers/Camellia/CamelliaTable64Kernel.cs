@@ -13,7 +13,7 @@ using System.Security.Cryptography;
 namespace CryptoCli;
 
 /// <summary>
-/// The 64-bit table kernel, with P1's CLI techniques (table refs in locals, <see cref="Unsafe.Add{T}(ref T, int)"/>,
+/// The 64-bit table kernel, with the CLI techniques (table refs in locals, <see cref="Unsafe.Add{T}(ref T, int)"/>,
 /// <c>(byte)</c> casts, unrolled rounds). ECB and CTR process two blocks per trip, interleaved, to hide the
 /// latency of the look-up chain; CBC encryption, serial, is one fused loop over a single-block path written for
 /// latency. Not constant-time (secret-indexed tables).
@@ -79,7 +79,8 @@ internal sealed class CamelliaTable64Kernel : BlockCipherKernel, ICbcEncryptKern
 #if NET
     [MethodImpl(MethodImplOptions.AggressiveOptimization)]
 #endif
-    public void TransformCtr(ReadOnlySpan<byte> source, Span<byte> destination, Span<byte> counterBlock, CounterWidth width)
+    public void TransformCtr(ReadOnlySpan<byte> source, Span<byte> destination, Span<byte> counterBlock,
+        CounterWidth width)
     {
         ref ulong k = ref MemoryMarshal.GetReference(_encryptionKey.AsSpan());
         var counter = new Counter128(counterBlock, width);

@@ -15,7 +15,7 @@ using System.Runtime.InteropServices;
 namespace CryptoCli;
 
 /// <summary>
-/// The fast CIPHERUNICORN-A kernel ("table32"): P2's single 8->32-bit T table, the round function inlined and
+/// The fast CIPHERUNICORN-A kernel ("table32"): a single fused 8->32-bit T table, the round function inlined and
 /// unrolled two rounds at a time (no word moves between rounds), two blocks interleaved for ECB/CTR, table and key
 /// read through refs held in locals (<see cref="Unsafe.Add{T}(ref T, int)"/>, no bounds checks), <c>(byte)</c> casts
 /// for byte extraction ("table32"), or BMI1's BEXTR where available ("table32-bmi1", Internal/ByteExtractor.X86.cs):
@@ -52,7 +52,8 @@ internal abstract partial class CipherUnicornAKernel : BlockCipherKernel
         int offset = 0;
         for (; offset <= source.Length - 32; offset += 32)
         {
-            TransformTwoBlocks<TBytes>(ref t, ref k, ref Unsafe.Add(ref input, offset), ref Unsafe.Add(ref output, offset));
+            TransformTwoBlocks<TBytes>(ref t, ref k, ref Unsafe.Add(ref input, offset),
+                ref Unsafe.Add(ref output, offset));
         }
 
         if (offset < source.Length)
@@ -98,7 +99,8 @@ internal abstract partial class CipherUnicornAKernel : BlockCipherKernel
         ByteOrder.WriteUInt32BigEndian(ref output, 28, z1 - Unsafe.Add(ref rk, 3));
     }
 
-    /// <summary>One block; encryption and decryption differ only in the key layout (see <see cref="CipherUnicornAKeySchedule"/>).</summary>
+    /// <summary>One block; encryption and decryption differ only in the key layout (see
+    /// <see cref="CipherUnicornAKeySchedule"/>).</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     internal static void TransformBlock<TBytes>(ref uint t, ref uint k, ref byte input, ref byte output)
         where TBytes : struct, IByteExtractor
@@ -125,7 +127,7 @@ internal abstract partial class CipherUnicornAKernel : BlockCipherKernel
 
     /// <summary>(yl, yr) ^= F(xl, xr) with round keys rk = (fk0, fk1, sk0, sk1).</summary>
     /// <remarks>
-    /// Latency matters (CBC and P2's measurement feed each block back): indices are zero-extended with
+    /// Latency matters (CBC and the published latency measurement feed each block back): indices are zero-extended with
     /// <c>(nuint)</c> casts (no sign-extension instruction on the chain), and the shift counts of the data-dependent
     /// look-ups and the XOR with wk0 are computed off the main chain.
     /// </remarks>
@@ -193,7 +195,9 @@ internal sealed class CipherUnicornAKernel<TBytes> : CipherUnicornAKernel
 
     public override string Name => typeof(TBytes) == typeof(ShiftByteExtractor) ? "table32" : "table32-bmi1";
 
-    public override void EncryptBlocks(ReadOnlySpan<byte> source, Span<byte> destination) => Transform<TBytes>(source, destination, EncryptionKey);
+    public override void EncryptBlocks(ReadOnlySpan<byte> source, Span<byte> destination)
+        => Transform<TBytes>(source, destination, EncryptionKey);
 
-    public override void DecryptBlocks(ReadOnlySpan<byte> source, Span<byte> destination) => Transform<TBytes>(source, destination, DecryptionKey);
+    public override void DecryptBlocks(ReadOnlySpan<byte> source, Span<byte> destination)
+        => Transform<TBytes>(source, destination, DecryptionKey);
 }

@@ -55,18 +55,23 @@ internal abstract class BlockCipherKernel : IDisposable
 
     public abstract void DecryptBlocks(ReadOnlySpan<byte> source, Span<byte> destination);
 
-    /// <summary>Encrypts exactly one block (the public single-block call); a kernel with a cheaper lone-block path overrides it.</summary>
-    public virtual void EncryptBlock(ReadOnlySpan<byte> source, Span<byte> destination) => EncryptBlocks(source, destination);
+    /// <summary>Encrypts exactly one block (the public single-block call); a kernel with a cheaper lone-block path
+    /// overrides it.</summary>
+    public virtual void EncryptBlock(ReadOnlySpan<byte> source, Span<byte> destination)
+        => EncryptBlocks(source, destination);
 
-    /// <summary>Decrypts exactly one block (the public single-block call); a kernel with a cheaper lone-block path overrides it.</summary>
-    public virtual void DecryptBlock(ReadOnlySpan<byte> source, Span<byte> destination) => DecryptBlocks(source, destination);
+    /// <summary>Decrypts exactly one block (the public single-block call); a kernel with a cheaper lone-block path
+    /// overrides it.</summary>
+    public virtual void DecryptBlock(ReadOnlySpan<byte> source, Span<byte> destination)
+        => DecryptBlocks(source, destination);
 
     // References to this kernel: its owner's (1 at creation) and one per operation running on it. The expanded key is
     // wiped when the last one is released, so re-keying or disposing the owner never pulls the key schedule out from
     // under an operation that is still using it on another thread.
     private int _references = 1;
 
-    /// <summary>Takes a reference for one operation; false once the kernel has been released by everyone (wiped).</summary>
+    /// <summary>Takes a reference for one operation; false once the kernel has been released by everyone
+    /// (wiped).</summary>
     public bool TryAddReference()
     {
         while (true)
@@ -120,7 +125,8 @@ internal abstract class BlockCipherKernel : IDisposable
         return _wiped;
     }
 
-    /// <summary>Releases the owner's reference: the expanded key is wiped now, or when the last running operation ends.</summary>
+    /// <summary>Releases the owner's reference: the expanded key is wiped now, or when the last running operation
+    /// ends.</summary>
     public void Dispose()
     {
         Release();

@@ -3,7 +3,8 @@
 //   pi8u  = (unpacklo32(s0, s1), unpackhi32(s0, s1));                pi8u^-1 = pi8u applied twice (pi8u has order 3)
 //   pi8b  = (blend32(s0, s1, 1010b), blend32(s1, s0, 1010b));        an involution
 //   pi16u = Haraka-512's MIX4 (eight unpacks);                       pi16u^-1 = four unpacks and four shufpd
-//   pi16b: lane l takes word j from lane l + j: two rounds of vpblendd (1010b, then 1100b); the inverse the same with l - j.
+//   pi16b: lane l takes word j from lane l + j: two rounds of vpblendd (1010b, then 1100b); the inverse the same
+//   with l - j.
 // Each is checked word by word against its table by the tests.
 using System.Runtime.CompilerServices;
 using System.Runtime.Intrinsics;
@@ -28,9 +29,11 @@ internal interface ILargeBlock256Shape : ILargeBlockShape
 
 internal interface ILargeBlock512Shape : ILargeBlockShape
 {
-    public static abstract void Permute(ref Vector128<byte> s0, ref Vector128<byte> s1, ref Vector128<byte> s2, ref Vector128<byte> s3);
+    public static abstract void Permute(ref Vector128<byte> s0, ref Vector128<byte> s1, ref Vector128<byte> s2,
+        ref Vector128<byte> s3);
 
-    public static abstract void InversePermute(ref Vector128<byte> s0, ref Vector128<byte> s1, ref Vector128<byte> s2, ref Vector128<byte> s3);
+    public static abstract void InversePermute(ref Vector128<byte> s0, ref Vector128<byte> s1, ref Vector128<byte> s2,
+        ref Vector128<byte> s3);
 }
 
 internal static class LargeBlockPermutationsX86
@@ -59,7 +62,8 @@ internal static class LargeBlockPermutationsX86
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static void Pi16Unpack(ref Vector128<byte> s0, ref Vector128<byte> s1, ref Vector128<byte> s2, ref Vector128<byte> s3)
+    public static void Pi16Unpack(ref Vector128<byte> s0, ref Vector128<byte> s1, ref Vector128<byte> s2,
+        ref Vector128<byte> s3)
     {
         Vector128<byte> t01Low = AesRoundX86.UnpackLow32(s0, s1);
         Vector128<byte> t01High = AesRoundX86.UnpackHigh32(s0, s1);
@@ -72,7 +76,8 @@ internal static class LargeBlockPermutationsX86
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static void Pi16UnpackInverse(ref Vector128<byte> s0, ref Vector128<byte> s1, ref Vector128<byte> s2, ref Vector128<byte> s3)
+    public static void Pi16UnpackInverse(ref Vector128<byte> s0, ref Vector128<byte> s1, ref Vector128<byte> s2,
+        ref Vector128<byte> s3)
     {
         // Old lanes from new words n: (n5, n9, n12, n0), (n7, n11, n14, n2), (n4, n8, n13, n1), (n6, n10, n15, n3).
         Vector128<byte> a = AesRoundX86.UnpackLow32(s1, s2);  // n4 n8 n5 n9
@@ -86,7 +91,8 @@ internal static class LargeBlockPermutationsX86
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static void Pi16Blend(ref Vector128<byte> s0, ref Vector128<byte> s1, ref Vector128<byte> s2, ref Vector128<byte> s3)
+    public static void Pi16Blend(ref Vector128<byte> s0, ref Vector128<byte> s1, ref Vector128<byte> s2,
+        ref Vector128<byte> s3)
     {
         // x_l word j comes from lane l + (j & 1); then words 2, 3 from x_{l+2}: lane l + j overall.
         Vector128<byte> x0 = AesRoundX86.Blend32(s0, s1, 0b1010);
@@ -100,7 +106,8 @@ internal static class LargeBlockPermutationsX86
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static void Pi16BlendInverse(ref Vector128<byte> s0, ref Vector128<byte> s1, ref Vector128<byte> s2, ref Vector128<byte> s3)
+    public static void Pi16BlendInverse(ref Vector128<byte> s0, ref Vector128<byte> s1, ref Vector128<byte> s2,
+        ref Vector128<byte> s3)
     {
         // Old lane l word j is new lane l - j word j.
         Vector128<byte> x0 = AesRoundX86.Blend32(s0, s3, 0b1010);
@@ -121,10 +128,12 @@ internal readonly struct LargeBlock256OneRoundUnpackShape : ILargeBlock256Shape
     public static bool TwoRound => false;
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static void Permute(ref Vector128<byte> s0, ref Vector128<byte> s1) => LargeBlockPermutationsX86.Pi8Unpack(ref s0, ref s1);
+    public static void Permute(ref Vector128<byte> s0, ref Vector128<byte> s1)
+        => LargeBlockPermutationsX86.Pi8Unpack(ref s0, ref s1);
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static void InversePermute(ref Vector128<byte> s0, ref Vector128<byte> s1) => LargeBlockPermutationsX86.Pi8UnpackInverse(ref s0, ref s1);
+    public static void InversePermute(ref Vector128<byte> s0, ref Vector128<byte> s1)
+        => LargeBlockPermutationsX86.Pi8UnpackInverse(ref s0, ref s1);
 }
 
 internal readonly struct LargeBlock256OneRoundBlendShape : ILargeBlock256Shape
@@ -134,10 +143,12 @@ internal readonly struct LargeBlock256OneRoundBlendShape : ILargeBlock256Shape
     public static bool TwoRound => false;
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static void Permute(ref Vector128<byte> s0, ref Vector128<byte> s1) => LargeBlockPermutationsX86.Pi8Blend(ref s0, ref s1);
+    public static void Permute(ref Vector128<byte> s0, ref Vector128<byte> s1)
+        => LargeBlockPermutationsX86.Pi8Blend(ref s0, ref s1);
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static void InversePermute(ref Vector128<byte> s0, ref Vector128<byte> s1) => LargeBlockPermutationsX86.Pi8Blend(ref s0, ref s1);
+    public static void InversePermute(ref Vector128<byte> s0, ref Vector128<byte> s1)
+        => LargeBlockPermutationsX86.Pi8Blend(ref s0, ref s1);
 }
 
 internal readonly struct LargeBlock256TwoRoundUnpackShape : ILargeBlock256Shape
@@ -147,10 +158,12 @@ internal readonly struct LargeBlock256TwoRoundUnpackShape : ILargeBlock256Shape
     public static bool TwoRound => true;
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static void Permute(ref Vector128<byte> s0, ref Vector128<byte> s1) => LargeBlockPermutationsX86.Pi8Unpack(ref s0, ref s1);
+    public static void Permute(ref Vector128<byte> s0, ref Vector128<byte> s1)
+        => LargeBlockPermutationsX86.Pi8Unpack(ref s0, ref s1);
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static void InversePermute(ref Vector128<byte> s0, ref Vector128<byte> s1) => LargeBlockPermutationsX86.Pi8UnpackInverse(ref s0, ref s1);
+    public static void InversePermute(ref Vector128<byte> s0, ref Vector128<byte> s1)
+        => LargeBlockPermutationsX86.Pi8UnpackInverse(ref s0, ref s1);
 }
 
 internal readonly struct LargeBlock256TwoRoundBlendShape : ILargeBlock256Shape
@@ -160,10 +173,12 @@ internal readonly struct LargeBlock256TwoRoundBlendShape : ILargeBlock256Shape
     public static bool TwoRound => true;
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static void Permute(ref Vector128<byte> s0, ref Vector128<byte> s1) => LargeBlockPermutationsX86.Pi8Blend(ref s0, ref s1);
+    public static void Permute(ref Vector128<byte> s0, ref Vector128<byte> s1)
+        => LargeBlockPermutationsX86.Pi8Blend(ref s0, ref s1);
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static void InversePermute(ref Vector128<byte> s0, ref Vector128<byte> s1) => LargeBlockPermutationsX86.Pi8Blend(ref s0, ref s1);
+    public static void InversePermute(ref Vector128<byte> s0, ref Vector128<byte> s1)
+        => LargeBlockPermutationsX86.Pi8Blend(ref s0, ref s1);
 }
 
 internal readonly struct LargeBlock512OneRoundUnpackShape : ILargeBlock512Shape
@@ -173,10 +188,14 @@ internal readonly struct LargeBlock512OneRoundUnpackShape : ILargeBlock512Shape
     public static bool TwoRound => false;
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static void Permute(ref Vector128<byte> s0, ref Vector128<byte> s1, ref Vector128<byte> s2, ref Vector128<byte> s3) => LargeBlockPermutationsX86.Pi16Unpack(ref s0, ref s1, ref s2, ref s3);
+    public static void Permute(ref Vector128<byte> s0, ref Vector128<byte> s1, ref Vector128<byte> s2,
+        ref Vector128<byte> s3)
+        => LargeBlockPermutationsX86.Pi16Unpack(ref s0, ref s1, ref s2, ref s3);
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static void InversePermute(ref Vector128<byte> s0, ref Vector128<byte> s1, ref Vector128<byte> s2, ref Vector128<byte> s3) => LargeBlockPermutationsX86.Pi16UnpackInverse(ref s0, ref s1, ref s2, ref s3);
+    public static void InversePermute(ref Vector128<byte> s0, ref Vector128<byte> s1, ref Vector128<byte> s2,
+        ref Vector128<byte> s3)
+        => LargeBlockPermutationsX86.Pi16UnpackInverse(ref s0, ref s1, ref s2, ref s3);
 }
 
 internal readonly struct LargeBlock512OneRoundBlendShape : ILargeBlock512Shape
@@ -186,10 +205,14 @@ internal readonly struct LargeBlock512OneRoundBlendShape : ILargeBlock512Shape
     public static bool TwoRound => false;
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static void Permute(ref Vector128<byte> s0, ref Vector128<byte> s1, ref Vector128<byte> s2, ref Vector128<byte> s3) => LargeBlockPermutationsX86.Pi16Blend(ref s0, ref s1, ref s2, ref s3);
+    public static void Permute(ref Vector128<byte> s0, ref Vector128<byte> s1, ref Vector128<byte> s2,
+        ref Vector128<byte> s3)
+        => LargeBlockPermutationsX86.Pi16Blend(ref s0, ref s1, ref s2, ref s3);
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static void InversePermute(ref Vector128<byte> s0, ref Vector128<byte> s1, ref Vector128<byte> s2, ref Vector128<byte> s3) => LargeBlockPermutationsX86.Pi16BlendInverse(ref s0, ref s1, ref s2, ref s3);
+    public static void InversePermute(ref Vector128<byte> s0, ref Vector128<byte> s1, ref Vector128<byte> s2,
+        ref Vector128<byte> s3)
+        => LargeBlockPermutationsX86.Pi16BlendInverse(ref s0, ref s1, ref s2, ref s3);
 }
 
 internal readonly struct LargeBlock512TwoRoundUnpackShape : ILargeBlock512Shape
@@ -199,10 +222,14 @@ internal readonly struct LargeBlock512TwoRoundUnpackShape : ILargeBlock512Shape
     public static bool TwoRound => true;
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static void Permute(ref Vector128<byte> s0, ref Vector128<byte> s1, ref Vector128<byte> s2, ref Vector128<byte> s3) => LargeBlockPermutationsX86.Pi16Unpack(ref s0, ref s1, ref s2, ref s3);
+    public static void Permute(ref Vector128<byte> s0, ref Vector128<byte> s1, ref Vector128<byte> s2,
+        ref Vector128<byte> s3)
+        => LargeBlockPermutationsX86.Pi16Unpack(ref s0, ref s1, ref s2, ref s3);
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static void InversePermute(ref Vector128<byte> s0, ref Vector128<byte> s1, ref Vector128<byte> s2, ref Vector128<byte> s3) => LargeBlockPermutationsX86.Pi16UnpackInverse(ref s0, ref s1, ref s2, ref s3);
+    public static void InversePermute(ref Vector128<byte> s0, ref Vector128<byte> s1, ref Vector128<byte> s2,
+        ref Vector128<byte> s3)
+        => LargeBlockPermutationsX86.Pi16UnpackInverse(ref s0, ref s1, ref s2, ref s3);
 }
 
 internal readonly struct LargeBlock512TwoRoundBlendShape : ILargeBlock512Shape
@@ -212,8 +239,12 @@ internal readonly struct LargeBlock512TwoRoundBlendShape : ILargeBlock512Shape
     public static bool TwoRound => true;
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static void Permute(ref Vector128<byte> s0, ref Vector128<byte> s1, ref Vector128<byte> s2, ref Vector128<byte> s3) => LargeBlockPermutationsX86.Pi16Blend(ref s0, ref s1, ref s2, ref s3);
+    public static void Permute(ref Vector128<byte> s0, ref Vector128<byte> s1, ref Vector128<byte> s2,
+        ref Vector128<byte> s3)
+        => LargeBlockPermutationsX86.Pi16Blend(ref s0, ref s1, ref s2, ref s3);
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static void InversePermute(ref Vector128<byte> s0, ref Vector128<byte> s1, ref Vector128<byte> s2, ref Vector128<byte> s3) => LargeBlockPermutationsX86.Pi16BlendInverse(ref s0, ref s1, ref s2, ref s3);
+    public static void InversePermute(ref Vector128<byte> s0, ref Vector128<byte> s1, ref Vector128<byte> s2,
+        ref Vector128<byte> s3)
+        => LargeBlockPermutationsX86.Pi16BlendInverse(ref s0, ref s1, ref s2, ref s3);
 }

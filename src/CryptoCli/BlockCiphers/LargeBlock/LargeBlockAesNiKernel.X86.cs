@@ -54,7 +54,8 @@ internal abstract class LargeBlockAesNiKernel : BlockCipherKernel, ICbcEncryptKe
 
     public abstract void EncryptCbc(ReadOnlySpan<byte> source, Span<byte> destination, Span<byte> chainingValue);
 
-    public abstract void TransformCtr(ReadOnlySpan<byte> source, Span<byte> destination, Span<byte> counter, CounterWidth width);
+    public abstract void TransformCtr(ReadOnlySpan<byte> source, Span<byte> destination, Span<byte> counter,
+        CounterWidth width);
 
     /// <summary>
     /// True when the next <paramref name="lanes"/> counter values differ only in the low 64-bit word, without
@@ -67,16 +68,19 @@ internal abstract class LargeBlockAesNiKernel : BlockCipherKernel, ICbcEncryptKe
         return (low & mask) <= mask - (ulong)lanes;
     }
 
-    /// <summary>The last counter lane for low word <paramref name="low"/>: bytes 0..7 from the counter, bytes 8..15 big-endian low.</summary>
+    /// <summary>The last counter lane for low word <paramref name="low"/>: bytes 0..7 from the counter, bytes 8..15
+    /// big-endian low.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     protected static Vector128<byte> CounterLane(Vector128<byte> lastLane, ulong low) =>
         lastLane.AsUInt64().WithElement(1, BinaryPrimitives.ReverseEndianness(low)).AsByte();
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    protected static Vector128<byte> Load(ref byte source, int lane) => Vector128.LoadUnsafe(ref source, (nuint)(16 * lane));
+    protected static Vector128<byte> Load(ref byte source, int lane)
+        => Vector128.LoadUnsafe(ref source, (nuint)(16 * lane));
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    protected static void Store(ref byte destination, int lane, Vector128<byte> value) => value.StoreUnsafe(ref destination, (nuint)(16 * lane));
+    protected static void Store(ref byte destination, int lane, Vector128<byte> value)
+        => value.StoreUnsafe(ref destination, (nuint)(16 * lane));
 
     protected override void Dispose(bool disposing)
     {
@@ -113,7 +117,8 @@ internal sealed class LargeBlock256AesNiKernel<TShape> : LargeBlockAesNiKernel
     public LargeBlock256AesNiKernel(LargeBlockDefinition definition, ReadOnlySpan<byte> key)
         : base(definition, key)
     {
-        Debug.Assert(definition.BlockSizeInBytes == 32 && definition.Rounds == TShape.Rounds && definition.TwoRound == TShape.TwoRound);
+        Debug.Assert(definition.BlockSizeInBytes == 32 && definition.Rounds == TShape.Rounds
+            && definition.TwoRound == TShape.TwoRound);
     }
 
     public override void EncryptBlocks(ReadOnlySpan<byte> source, Span<byte> destination)
@@ -193,7 +198,8 @@ internal sealed class LargeBlock256AesNiKernel<TShape> : LargeBlockAesNiKernel
     }
 
     /// <summary>CTR, four blocks per batch; the low 64 bits of the big-endian counter in a register.</summary>
-    public override void TransformCtr(ReadOnlySpan<byte> source, Span<byte> destination, Span<byte> counter, CounterWidth width)
+    public override void TransformCtr(ReadOnlySpan<byte> source, Span<byte> destination, Span<byte> counter,
+        CounterWidth width)
     {
         ref Vector128<byte> keys = ref MemoryMarshal.GetArrayDataReference(EncryptionKeys);
         ref byte src = ref MemoryMarshal.GetReference(source);
@@ -206,7 +212,8 @@ internal sealed class LargeBlock256AesNiKernel<TShape> : LargeBlockAesNiKernel
         for (; offset <= length - 128 && CanAddLanes(low, width, 4); offset += 128, low += 4)
         {
             Vector128<byte> a0 = first, b0 = first, c0 = first, d0 = first;
-            Vector128<byte> a1 = CounterLane(last, low), b1 = CounterLane(last, low + 1), c1 = CounterLane(last, low + 2), d1 = CounterLane(last, low + 3);
+            Vector128<byte> a1 = CounterLane(last, low), b1 = CounterLane(last, low + 1),
+                c1 = CounterLane(last, low + 2), d1 = CounterLane(last, low + 3);
             Encrypt4(ref keys, ref a0, ref a1, ref b0, ref b1, ref c0, ref c1, ref d0, ref d1);
             ref byte s = ref Unsafe.Add(ref src, offset);
             ref byte d = ref Unsafe.Add(ref dst, offset);
@@ -257,8 +264,10 @@ internal sealed class LargeBlock256AesNiKernel<TShape> : LargeBlockAesNiKernel
         {
             k0 = Unsafe.Add(ref keys, 2 * round);
             k1 = Unsafe.Add(ref keys, 2 * round + 1);
-            a0 = X86Aes.Encrypt(a0, k0); b0 = X86Aes.Encrypt(b0, k0); c0 = X86Aes.Encrypt(c0, k0); d0 = X86Aes.Encrypt(d0, k0);
-            a1 = X86Aes.Encrypt(a1, k1); b1 = X86Aes.Encrypt(b1, k1); c1 = X86Aes.Encrypt(c1, k1); d1 = X86Aes.Encrypt(d1, k1);
+            a0 = X86Aes.Encrypt(a0, k0); b0 = X86Aes.Encrypt(b0, k0); c0 = X86Aes.Encrypt(c0, k0);
+            d0 = X86Aes.Encrypt(d0, k0);
+            a1 = X86Aes.Encrypt(a1, k1); b1 = X86Aes.Encrypt(b1, k1); c1 = X86Aes.Encrypt(c1, k1);
+            d1 = X86Aes.Encrypt(d1, k1);
             if (PermutesAfter(round))
             {
                 TShape.Permute(ref a0, ref a1); TShape.Permute(ref b0, ref b1);
@@ -268,8 +277,10 @@ internal sealed class LargeBlock256AesNiKernel<TShape> : LargeBlockAesNiKernel
 
         k0 = Unsafe.Add(ref keys, 2 * TShape.Rounds);
         k1 = Unsafe.Add(ref keys, 2 * TShape.Rounds + 1);
-        a0 = X86Aes.EncryptLast(a0, k0); b0 = X86Aes.EncryptLast(b0, k0); c0 = X86Aes.EncryptLast(c0, k0); d0 = X86Aes.EncryptLast(d0, k0);
-        a1 = X86Aes.EncryptLast(a1, k1); b1 = X86Aes.EncryptLast(b1, k1); c1 = X86Aes.EncryptLast(c1, k1); d1 = X86Aes.EncryptLast(d1, k1);
+        a0 = X86Aes.EncryptLast(a0, k0); b0 = X86Aes.EncryptLast(b0, k0); c0 = X86Aes.EncryptLast(c0, k0);
+        d0 = X86Aes.EncryptLast(d0, k0);
+        a1 = X86Aes.EncryptLast(a1, k1); b1 = X86Aes.EncryptLast(b1, k1); c1 = X86Aes.EncryptLast(c1, k1);
+        d1 = X86Aes.EncryptLast(d1, k1);
     }
 
     /// <summary>The inverse: step s undoes AES round R - s (keys in use order, see LargeBlockDefinition).</summary>
@@ -304,8 +315,10 @@ internal sealed class LargeBlock256AesNiKernel<TShape> : LargeBlockAesNiKernel
         {
             k0 = Unsafe.Add(ref keys, 2 * step);
             k1 = Unsafe.Add(ref keys, 2 * step + 1);
-            a0 = X86Aes.Decrypt(a0, k0); b0 = X86Aes.Decrypt(b0, k0); c0 = X86Aes.Decrypt(c0, k0); d0 = X86Aes.Decrypt(d0, k0);
-            a1 = X86Aes.Decrypt(a1, k1); b1 = X86Aes.Decrypt(b1, k1); c1 = X86Aes.Decrypt(c1, k1); d1 = X86Aes.Decrypt(d1, k1);
+            a0 = X86Aes.Decrypt(a0, k0); b0 = X86Aes.Decrypt(b0, k0); c0 = X86Aes.Decrypt(c0, k0);
+            d0 = X86Aes.Decrypt(d0, k0);
+            a1 = X86Aes.Decrypt(a1, k1); b1 = X86Aes.Decrypt(b1, k1); c1 = X86Aes.Decrypt(c1, k1);
+            d1 = X86Aes.Decrypt(d1, k1);
             if (PermutesAfter(TShape.Rounds - step))
             {
                 TShape.InversePermute(ref a0, ref a1); TShape.InversePermute(ref b0, ref b1);
@@ -315,8 +328,10 @@ internal sealed class LargeBlock256AesNiKernel<TShape> : LargeBlockAesNiKernel
 
         k0 = Unsafe.Add(ref keys, 2 * TShape.Rounds);
         k1 = Unsafe.Add(ref keys, 2 * TShape.Rounds + 1);
-        a0 = X86Aes.DecryptLast(a0, k0); b0 = X86Aes.DecryptLast(b0, k0); c0 = X86Aes.DecryptLast(c0, k0); d0 = X86Aes.DecryptLast(d0, k0);
-        a1 = X86Aes.DecryptLast(a1, k1); b1 = X86Aes.DecryptLast(b1, k1); c1 = X86Aes.DecryptLast(c1, k1); d1 = X86Aes.DecryptLast(d1, k1);
+        a0 = X86Aes.DecryptLast(a0, k0); b0 = X86Aes.DecryptLast(b0, k0); c0 = X86Aes.DecryptLast(c0, k0);
+        d0 = X86Aes.DecryptLast(d0, k0);
+        a1 = X86Aes.DecryptLast(a1, k1); b1 = X86Aes.DecryptLast(b1, k1); c1 = X86Aes.DecryptLast(c1, k1);
+        d1 = X86Aes.DecryptLast(d1, k1);
     }
 }
 
@@ -327,7 +342,8 @@ internal sealed class LargeBlock512AesNiKernel<TShape> : LargeBlockAesNiKernel
     public LargeBlock512AesNiKernel(LargeBlockDefinition definition, ReadOnlySpan<byte> key)
         : base(definition, key)
     {
-        Debug.Assert(definition.BlockSizeInBytes == 64 && definition.Rounds == TShape.Rounds && definition.TwoRound == TShape.TwoRound);
+        Debug.Assert(definition.BlockSizeInBytes == 64 && definition.Rounds == TShape.Rounds
+            && definition.TwoRound == TShape.TwoRound);
     }
 
     public override void EncryptBlocks(ReadOnlySpan<byte> source, Span<byte> destination) =>
@@ -342,7 +358,8 @@ internal sealed class LargeBlock512AesNiKernel<TShape> : LargeBlockAesNiKernel
         ref byte dst = ref MemoryMarshal.GetReference(destination);
         ref byte chain = ref MemoryMarshal.GetReference(chainingValue);
         ref Vector128<byte> keys = ref MemoryMarshal.GetArrayDataReference(EncryptionKeys);
-        Vector128<byte> s0 = Load(ref chain, 0), s1 = Load(ref chain, 1), s2 = Load(ref chain, 2), s3 = Load(ref chain, 3);
+        Vector128<byte> s0 = Load(ref chain, 0), s1 = Load(ref chain, 1), s2 = Load(ref chain, 2),
+            s3 = Load(ref chain, 3);
         for (int offset = 0; offset < source.Length; offset += 64)
         {
             ref byte s = ref Unsafe.Add(ref src, offset);
@@ -356,7 +373,8 @@ internal sealed class LargeBlock512AesNiKernel<TShape> : LargeBlockAesNiKernel
     }
 
     /// <summary>CTR, two blocks per batch; the low 64 bits of the big-endian counter in a register.</summary>
-    public override void TransformCtr(ReadOnlySpan<byte> source, Span<byte> destination, Span<byte> counter, CounterWidth width)
+    public override void TransformCtr(ReadOnlySpan<byte> source, Span<byte> destination, Span<byte> counter,
+        CounterWidth width)
     {
         ref Vector128<byte> keys = ref MemoryMarshal.GetArrayDataReference(EncryptionKeys);
         ref byte src = ref MemoryMarshal.GetReference(source);
@@ -386,7 +404,8 @@ internal sealed class LargeBlock512AesNiKernel<TShape> : LargeBlockAesNiKernel
         }
     }
 
-    private static void Transform(ReadOnlySpan<byte> source, Span<byte> destination, Vector128<byte>[] keyArray, bool decrypt)
+    private static void Transform(ReadOnlySpan<byte> source, Span<byte> destination, Vector128<byte>[] keyArray,
+        bool decrypt)
     {
         ref byte src = ref MemoryMarshal.GetReference(source);
         ref byte dst = ref MemoryMarshal.GetReference(destination);
@@ -434,7 +453,8 @@ internal sealed class LargeBlock512AesNiKernel<TShape> : LargeBlockAesNiKernel
     private static bool PermutesAfter(int round) => !TShape.TwoRound || (round & 1) == 0;
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void Encrypt1(ref Vector128<byte> keys, ref Vector128<byte> s0, ref Vector128<byte> s1, ref Vector128<byte> s2, ref Vector128<byte> s3)
+    private static void Encrypt1(ref Vector128<byte> keys, ref Vector128<byte> s0, ref Vector128<byte> s1,
+        ref Vector128<byte> s2, ref Vector128<byte> s3)
     {
         s0 ^= keys; s1 ^= Unsafe.Add(ref keys, 1); s2 ^= Unsafe.Add(ref keys, 2); s3 ^= Unsafe.Add(ref keys, 3);
         for (int round = 1; round < TShape.Rounds; round++)
@@ -485,7 +505,8 @@ internal sealed class LargeBlock512AesNiKernel<TShape> : LargeBlockAesNiKernel
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void Decrypt1(ref Vector128<byte> keys, ref Vector128<byte> s0, ref Vector128<byte> s1, ref Vector128<byte> s2, ref Vector128<byte> s3)
+    private static void Decrypt1(ref Vector128<byte> keys, ref Vector128<byte> s0, ref Vector128<byte> s1,
+        ref Vector128<byte> s2, ref Vector128<byte> s3)
     {
         s0 ^= keys; s1 ^= Unsafe.Add(ref keys, 1); s2 ^= Unsafe.Add(ref keys, 2); s3 ^= Unsafe.Add(ref keys, 3);
         for (int step = 1; step < TShape.Rounds; step++)

@@ -71,7 +71,8 @@ internal sealed class LargeBlockDefinition
     public byte[] InversePermutation { get; }
 
     /// <summary>The primitive's name, e.g. LargeBlock256-TwoRound-Unpack.</summary>
-    public string Name => $"LargeBlock{BlockSizeInBytes * 8}-{(TwoRound ? "TwoRound" : "OneRound")}-{(Blend ? "Blend" : "Unpack")}";
+    public string Name
+        => $"LargeBlock{BlockSizeInBytes * 8}-{(TwoRound ? "TwoRound" : "OneRound")}-{(Blend ? "Blend" : "Unpack")}";
 
     /// <summary>The number of permutations (Table 3's last column).</summary>
     public int PermutationCount => TwoRound ? (Rounds - 1) / 2 : Rounds - 1;
@@ -101,7 +102,8 @@ internal sealed class LargeBlockDefinition
 
     /// <summary>The decryption keys in use order: RK_R, D_{R-1}, ..., D_1, RK_0 (see the file header).</summary>
     /// <remarks>InvMixColumns by the T-tables, indexed by key bytes: for the portable kernel only.</remarks>
-    public uint[] ExpandDecryptionKey(uint[] encryptionKeys) => ExpandDecryptionKey(encryptionKeys, InverseMixColumnsByTables);
+    public uint[] ExpandDecryptionKey(uint[] encryptionKeys)
+        => ExpandDecryptionKey(encryptionKeys, InverseMixColumnsByTables);
 
     /// <summary>
     /// As <see cref="ExpandDecryptionKey(uint[])"/>, with InvMixColumns done by <paramref name="inverseMixColumns"/>

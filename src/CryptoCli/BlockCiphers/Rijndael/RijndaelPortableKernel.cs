@@ -7,13 +7,13 @@ using System.Security.Cryptography;
 namespace CryptoCli;
 
 /// <summary>
-/// The portable Rijndael kernel, for every block size (4..8 words) and key size, written with P1's techniques:
-/// T-tables that fold SubBytes and MixColumns, table reads without bounds checks (<see cref="Unsafe.Add{T}(ref T, int)"/>
-/// over refs held in locals), <c>(byte)</c> casts for byte extraction, and <c>stackalloc</c> state for wide blocks.
-/// AES-sized blocks go two at a time with their rounds interleaved, the round keys in locals, BMI1's BEXTR for byte
-/// extraction where the CPU has it, and a table last round (<see cref="RijndaelTables.Te4"/>); CTR and CBC decryption
-/// are fused loops over those two-block steps. Word loads and stores go through <see cref="ByteOrder"/> (little-endian
-/// column words), so the kernel is endian-correct.
+/// The portable Rijndael kernel, for every block size (4..8 words) and key size, written with the CLI techniques:
+/// T-tables that fold SubBytes and MixColumns, table reads without bounds checks
+/// (<see cref="Unsafe.Add{T}(ref T, int)"/> over refs held in locals), <c>(byte)</c> casts for byte extraction, and
+/// <c>stackalloc</c> state for wide blocks. AES-sized blocks go two at a time with their rounds interleaved, the round
+/// keys in locals, BMI1's BEXTR for byte extraction where the CPU has it, and a table last round
+/// (<see cref="RijndaelTables.Te4"/>); CTR and CBC decryption are fused loops over those two-block steps. Word loads
+/// and stores go through <see cref="ByteOrder"/> (little-endian column words), so the kernel is endian-correct.
 /// Not constant-time: table indices depend on secret data (cache timing).
 /// </summary>
 internal sealed class RijndaelPortableKernel : BlockCipherKernel, ICbcDecryptKernel, ICounterModeKernel
@@ -33,7 +33,8 @@ internal sealed class RijndaelPortableKernel : BlockCipherKernel, ICbcDecryptKer
         _rounds = _encryptionKey.Length / _blockWords - 1;
         // ShiftRows offsets of rows 1..3 (Rijndael proposal, Table 2).
         (_shift1, _shift2, _shift3) = _blockWords switch { < 7 => (1, 2, 3), 7 => (1, 2, 4), _ => (1, 3, 4) };
-        ByteOrder.EnsureInitialized(); // before the AggressiveOptimization loops compile, so the byte-order test folds away
+        // Before the AggressiveOptimization loops compile, so the byte-order test folds away.
+        ByteOrder.EnsureInitialized();
     }
 
     public override string Name => "portable";
@@ -45,7 +46,8 @@ internal sealed class RijndaelPortableKernel : BlockCipherKernel, ICbcDecryptKer
         Debug.Assert(destination.Length >= source.Length);
         if (_blockWords == 4)
         {
-            Encrypt4(ref MemoryMarshal.GetReference(source), ref MemoryMarshal.GetReference(destination), source.Length);
+            Encrypt4(ref MemoryMarshal.GetReference(source), ref MemoryMarshal.GetReference(destination),
+                source.Length);
             return;
         }
 
@@ -61,7 +63,8 @@ internal sealed class RijndaelPortableKernel : BlockCipherKernel, ICbcDecryptKer
         Debug.Assert(destination.Length >= source.Length);
         if (_blockWords == 4)
         {
-            Decrypt4(ref MemoryMarshal.GetReference(source), ref MemoryMarshal.GetReference(destination), source.Length);
+            Decrypt4(ref MemoryMarshal.GetReference(source), ref MemoryMarshal.GetReference(destination),
+                source.Length);
             return;
         }
 
@@ -80,7 +83,8 @@ internal sealed class RijndaelPortableKernel : BlockCipherKernel, ICbcDecryptKer
     // the last round reads pre-shifted S-box words (Te4/Td4), so it is a table round without MixColumns instead of
     // byte loads, shifts and ORs. An odd last block takes the one-block path.
     // Fully optimised at once: a one-block call would otherwise enter the loop through on-stack replacement on every
-    // call until tier 1 replaces the method (measured 180-300 ns instead of 60-80 ns per block in short benchmark runs).
+    // call until tier 1 replaces the method (measured 180-300 ns instead of 60-80 ns per block in short benchmark
+    // runs).
 #if NET
     [MethodImpl(MethodImplOptions.AggressiveOptimization)]
 #endif
@@ -93,12 +97,14 @@ internal sealed class RijndaelPortableKernel : BlockCipherKernel, ICbcDecryptKer
         int offset = 0;
         for (; offset <= length - 32; offset += 32)
         {
-            EncryptTwo(ref te, ref te4, ref key, rounds, ref Unsafe.Add(ref source, offset), ref Unsafe.Add(ref destination, offset));
+            EncryptTwo(ref te, ref te4, ref key, rounds, ref Unsafe.Add(ref source, offset),
+                ref Unsafe.Add(ref destination, offset));
         }
 
         if (offset < length)
         {
-            EncryptOne(ref te, ref te4, ref key, rounds, ref Unsafe.Add(ref source, offset), ref Unsafe.Add(ref destination, offset));
+            EncryptOne(ref te, ref te4, ref key, rounds, ref Unsafe.Add(ref source, offset),
+                ref Unsafe.Add(ref destination, offset));
         }
     }
 
@@ -114,12 +120,14 @@ internal sealed class RijndaelPortableKernel : BlockCipherKernel, ICbcDecryptKer
         int offset = 0;
         for (; offset <= length - 32; offset += 32)
         {
-            DecryptTwo(ref td, ref td4, ref key, rounds, ref Unsafe.Add(ref source, offset), ref Unsafe.Add(ref destination, offset));
+            DecryptTwo(ref td, ref td4, ref key, rounds, ref Unsafe.Add(ref source, offset),
+                ref Unsafe.Add(ref destination, offset));
         }
 
         if (offset < length)
         {
-            DecryptOne(ref td, ref td4, ref key, rounds, ref Unsafe.Add(ref source, offset), ref Unsafe.Add(ref destination, offset));
+            DecryptOne(ref td, ref td4, ref key, rounds, ref Unsafe.Add(ref source, offset),
+                ref Unsafe.Add(ref destination, offset));
         }
     }
 
@@ -145,7 +153,8 @@ internal sealed class RijndaelPortableKernel : BlockCipherKernel, ICbcDecryptKer
 
         var blocks = new Counter128(counter, width);
         Span<byte> keystream = stackalloc byte[32];
-        Ctr4(ref MemoryMarshal.GetReference(source), ref MemoryMarshal.GetReference(destination), source.Length, ref blocks, ref MemoryMarshal.GetReference(keystream));
+        Ctr4(ref MemoryMarshal.GetReference(source), ref MemoryMarshal.GetReference(destination), source.Length,
+            ref blocks, ref MemoryMarshal.GetReference(keystream));
         blocks.Store(counter);
         CryptographicOperations.ZeroMemory(keystream);
     }
@@ -171,10 +180,18 @@ internal sealed class RijndaelPortableKernel : BlockCipherKernel, ICbcDecryptKer
             int remaining = length - offset;
             if (remaining >= 32)
             {
-                ByteOrder.WriteUInt64LittleEndian(ref output, 0, ByteOrder.ReadUInt64LittleEndian(ref input, 0) ^ ByteOrder.ReadUInt64LittleEndian(ref keystream, 0));
-                ByteOrder.WriteUInt64LittleEndian(ref output, 8, ByteOrder.ReadUInt64LittleEndian(ref input, 8) ^ ByteOrder.ReadUInt64LittleEndian(ref keystream, 8));
-                ByteOrder.WriteUInt64LittleEndian(ref output, 16, ByteOrder.ReadUInt64LittleEndian(ref input, 16) ^ ByteOrder.ReadUInt64LittleEndian(ref keystream, 16));
-                ByteOrder.WriteUInt64LittleEndian(ref output, 24, ByteOrder.ReadUInt64LittleEndian(ref input, 24) ^ ByteOrder.ReadUInt64LittleEndian(ref keystream, 24));
+                ByteOrder.WriteUInt64LittleEndian(ref output, 0,
+                    ByteOrder.ReadUInt64LittleEndian(ref input, 0) ^
+                    ByteOrder.ReadUInt64LittleEndian(ref keystream, 0));
+                ByteOrder.WriteUInt64LittleEndian(ref output, 8,
+                    ByteOrder.ReadUInt64LittleEndian(ref input, 8) ^
+                    ByteOrder.ReadUInt64LittleEndian(ref keystream, 8));
+                ByteOrder.WriteUInt64LittleEndian(ref output, 16,
+                    ByteOrder.ReadUInt64LittleEndian(ref input, 16) ^
+                    ByteOrder.ReadUInt64LittleEndian(ref keystream, 16));
+                ByteOrder.WriteUInt64LittleEndian(ref output, 24,
+                    ByteOrder.ReadUInt64LittleEndian(ref input, 24) ^
+                    ByteOrder.ReadUInt64LittleEndian(ref keystream, 24));
                 continue;
             }
 
@@ -201,7 +218,8 @@ internal sealed class RijndaelPortableKernel : BlockCipherKernel, ICbcDecryptKer
     public void DecryptCbc(ReadOnlySpan<byte> source, Span<byte> destination, Span<byte> chainingValue)
     {
         int blockSize = BlockSizeInBytes;
-        Debug.Assert(source.Length % blockSize == 0 && destination.Length == source.Length && chainingValue.Length == blockSize);
+        Debug.Assert(source.Length % blockSize == 0 && destination.Length == source.Length
+            && chainingValue.Length == blockSize);
         if (_blockWords != 4)
         {
             Span<byte> saved = stackalloc byte[32];
@@ -221,7 +239,8 @@ internal sealed class RijndaelPortableKernel : BlockCipherKernel, ICbcDecryptKer
 
         Span<byte> chain = stackalloc byte[48];
         chainingValue.CopyTo(chain);
-        DecryptCbc4(ref MemoryMarshal.GetReference(source), ref MemoryMarshal.GetReference(destination), source.Length, ref MemoryMarshal.GetReference(chain));
+        DecryptCbc4(ref MemoryMarshal.GetReference(source), ref MemoryMarshal.GetReference(destination), source.Length,
+            ref MemoryMarshal.GetReference(chain));
         chain.Slice(0, 16).CopyTo(chainingValue);
         CryptographicOperations.ZeroMemory(chain);
     }
@@ -243,7 +262,8 @@ internal sealed class RijndaelPortableKernel : BlockCipherKernel, ICbcDecryptKer
         {
             ref byte input = ref Unsafe.Add(ref source, offset);
             ref byte output = ref Unsafe.Add(ref destination, offset);
-            // chain = previous block ‖ this pair's ciphertext: the 32 bytes each plaintext block is XORed with, shifted by one block.
+            // chain = previous block ‖ this pair's ciphertext: the 32 bytes each plaintext block is XORed with, shifted
+            // by one block.
             bool pair = length - offset >= 32;
             Unsafe.CopyBlockUnaligned(ref Unsafe.Add(ref chain, 16), ref input, pair ? 32u : 16u);
             if (pair)
@@ -258,7 +278,8 @@ internal sealed class RijndaelPortableKernel : BlockCipherKernel, ICbcDecryptKer
             int bytes = pair ? 32 : 16;
             for (int i = 0; i < bytes; i += 8)
             {
-                ByteOrder.WriteUInt64LittleEndian(ref output, i, ByteOrder.ReadUInt64LittleEndian(ref output, i) ^ ByteOrder.ReadUInt64LittleEndian(ref chain, i));
+                ByteOrder.WriteUInt64LittleEndian(ref output, i,
+                    ByteOrder.ReadUInt64LittleEndian(ref output, i) ^ ByteOrder.ReadUInt64LittleEndian(ref chain, i));
             }
 
             Unsafe.CopyBlockUnaligned(ref chain, ref Unsafe.Add(ref chain, bytes), 16);
@@ -273,10 +294,14 @@ internal sealed class RijndaelPortableKernel : BlockCipherKernel, ICbcDecryptKer
     private static void EncryptTwo(ref uint te, ref uint te4, ref uint key, int rounds, ref byte input, ref byte output)
     {
         ref uint rk = ref key;
-        uint a0 = ByteOrder.ReadUInt32LittleEndian(ref input, 0) ^ rk, a1 = ByteOrder.ReadUInt32LittleEndian(ref input, 4) ^ Unsafe.Add(ref rk, 1);
-        uint a2 = ByteOrder.ReadUInt32LittleEndian(ref input, 8) ^ Unsafe.Add(ref rk, 2), a3 = ByteOrder.ReadUInt32LittleEndian(ref input, 12) ^ Unsafe.Add(ref rk, 3);
-        uint b0 = ByteOrder.ReadUInt32LittleEndian(ref input, 16) ^ rk, b1 = ByteOrder.ReadUInt32LittleEndian(ref input, 20) ^ Unsafe.Add(ref rk, 1);
-        uint b2 = ByteOrder.ReadUInt32LittleEndian(ref input, 24) ^ Unsafe.Add(ref rk, 2), b3 = ByteOrder.ReadUInt32LittleEndian(ref input, 28) ^ Unsafe.Add(ref rk, 3);
+        uint a0 = ByteOrder.ReadUInt32LittleEndian(ref input, 0) ^ rk,
+            a1 = ByteOrder.ReadUInt32LittleEndian(ref input, 4) ^ Unsafe.Add(ref rk, 1);
+        uint a2 = ByteOrder.ReadUInt32LittleEndian(ref input, 8) ^ Unsafe.Add(ref rk, 2),
+            a3 = ByteOrder.ReadUInt32LittleEndian(ref input, 12) ^ Unsafe.Add(ref rk, 3);
+        uint b0 = ByteOrder.ReadUInt32LittleEndian(ref input, 16) ^ rk,
+            b1 = ByteOrder.ReadUInt32LittleEndian(ref input, 20) ^ Unsafe.Add(ref rk, 1);
+        uint b2 = ByteOrder.ReadUInt32LittleEndian(ref input, 24) ^ Unsafe.Add(ref rk, 2),
+            b3 = ByteOrder.ReadUInt32LittleEndian(ref input, 28) ^ Unsafe.Add(ref rk, 3);
         for (int round = 1; round < rounds; round++)
         {
             rk = ref Unsafe.Add(ref rk, 4);
@@ -305,13 +330,16 @@ internal sealed class RijndaelPortableKernel : BlockCipherKernel, ICbcDecryptKer
     private static void EncryptOne(ref uint te, ref uint te4, ref uint key, int rounds, ref byte input, ref byte output)
     {
         ref uint rk = ref key;
-        uint s0 = ByteOrder.ReadUInt32LittleEndian(ref input, 0) ^ rk, s1 = ByteOrder.ReadUInt32LittleEndian(ref input, 4) ^ Unsafe.Add(ref rk, 1);
-        uint s2 = ByteOrder.ReadUInt32LittleEndian(ref input, 8) ^ Unsafe.Add(ref rk, 2), s3 = ByteOrder.ReadUInt32LittleEndian(ref input, 12) ^ Unsafe.Add(ref rk, 3);
+        uint s0 = ByteOrder.ReadUInt32LittleEndian(ref input, 0) ^ rk,
+            s1 = ByteOrder.ReadUInt32LittleEndian(ref input, 4) ^ Unsafe.Add(ref rk, 1);
+        uint s2 = ByteOrder.ReadUInt32LittleEndian(ref input, 8) ^ Unsafe.Add(ref rk, 2),
+            s3 = ByteOrder.ReadUInt32LittleEndian(ref input, 12) ^ Unsafe.Add(ref rk, 3);
         for (int round = 1; round < rounds; round++)
         {
             rk = ref Unsafe.Add(ref rk, 4);
             uint t0 = Column(ref te, s0, s1, s2, s3, rk), t1 = Column(ref te, s1, s2, s3, s0, Unsafe.Add(ref rk, 1));
-            uint t2 = Column(ref te, s2, s3, s0, s1, Unsafe.Add(ref rk, 2)), t3 = Column(ref te, s3, s0, s1, s2, Unsafe.Add(ref rk, 3));
+            uint t2 = Column(ref te, s2, s3, s0, s1, Unsafe.Add(ref rk, 2)),
+                t3 = Column(ref te, s3, s0, s1, s2, Unsafe.Add(ref rk, 3));
             s0 = t0; s1 = t1; s2 = t2; s3 = t3;
         }
 
@@ -322,15 +350,20 @@ internal sealed class RijndaelPortableKernel : BlockCipherKernel, ICbcDecryptKer
         ByteOrder.WriteUInt32LittleEndian(ref output, 12, Column(ref te4, s3, s0, s1, s2, Unsafe.Add(ref rk, 3)));
     }
 
-    /// <summary>The equivalent inverse cipher on two blocks, as <see cref="EncryptTwo"/>: InvShiftRows makes output column j read column j - r for row r.</summary>
+    /// <summary>The equivalent inverse cipher on two blocks, as <see cref="EncryptTwo"/>: InvShiftRows makes output
+    /// column j read column j - r for row r.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static void DecryptTwo(ref uint td, ref uint td4, ref uint key, int rounds, ref byte input, ref byte output)
     {
         ref uint rk = ref key;
-        uint a0 = ByteOrder.ReadUInt32LittleEndian(ref input, 0) ^ rk, a1 = ByteOrder.ReadUInt32LittleEndian(ref input, 4) ^ Unsafe.Add(ref rk, 1);
-        uint a2 = ByteOrder.ReadUInt32LittleEndian(ref input, 8) ^ Unsafe.Add(ref rk, 2), a3 = ByteOrder.ReadUInt32LittleEndian(ref input, 12) ^ Unsafe.Add(ref rk, 3);
-        uint b0 = ByteOrder.ReadUInt32LittleEndian(ref input, 16) ^ rk, b1 = ByteOrder.ReadUInt32LittleEndian(ref input, 20) ^ Unsafe.Add(ref rk, 1);
-        uint b2 = ByteOrder.ReadUInt32LittleEndian(ref input, 24) ^ Unsafe.Add(ref rk, 2), b3 = ByteOrder.ReadUInt32LittleEndian(ref input, 28) ^ Unsafe.Add(ref rk, 3);
+        uint a0 = ByteOrder.ReadUInt32LittleEndian(ref input, 0) ^ rk,
+            a1 = ByteOrder.ReadUInt32LittleEndian(ref input, 4) ^ Unsafe.Add(ref rk, 1);
+        uint a2 = ByteOrder.ReadUInt32LittleEndian(ref input, 8) ^ Unsafe.Add(ref rk, 2),
+            a3 = ByteOrder.ReadUInt32LittleEndian(ref input, 12) ^ Unsafe.Add(ref rk, 3);
+        uint b0 = ByteOrder.ReadUInt32LittleEndian(ref input, 16) ^ rk,
+            b1 = ByteOrder.ReadUInt32LittleEndian(ref input, 20) ^ Unsafe.Add(ref rk, 1);
+        uint b2 = ByteOrder.ReadUInt32LittleEndian(ref input, 24) ^ Unsafe.Add(ref rk, 2),
+            b3 = ByteOrder.ReadUInt32LittleEndian(ref input, 28) ^ Unsafe.Add(ref rk, 3);
         for (int round = 1; round < rounds; round++)
         {
             rk = ref Unsafe.Add(ref rk, 4);
@@ -359,13 +392,16 @@ internal sealed class RijndaelPortableKernel : BlockCipherKernel, ICbcDecryptKer
     private static void DecryptOne(ref uint td, ref uint td4, ref uint key, int rounds, ref byte input, ref byte output)
     {
         ref uint rk = ref key;
-        uint s0 = ByteOrder.ReadUInt32LittleEndian(ref input, 0) ^ rk, s1 = ByteOrder.ReadUInt32LittleEndian(ref input, 4) ^ Unsafe.Add(ref rk, 1);
-        uint s2 = ByteOrder.ReadUInt32LittleEndian(ref input, 8) ^ Unsafe.Add(ref rk, 2), s3 = ByteOrder.ReadUInt32LittleEndian(ref input, 12) ^ Unsafe.Add(ref rk, 3);
+        uint s0 = ByteOrder.ReadUInt32LittleEndian(ref input, 0) ^ rk,
+            s1 = ByteOrder.ReadUInt32LittleEndian(ref input, 4) ^ Unsafe.Add(ref rk, 1);
+        uint s2 = ByteOrder.ReadUInt32LittleEndian(ref input, 8) ^ Unsafe.Add(ref rk, 2),
+            s3 = ByteOrder.ReadUInt32LittleEndian(ref input, 12) ^ Unsafe.Add(ref rk, 3);
         for (int round = 1; round < rounds; round++)
         {
             rk = ref Unsafe.Add(ref rk, 4);
             uint t0 = Column(ref td, s0, s3, s2, s1, rk), t1 = Column(ref td, s1, s0, s3, s2, Unsafe.Add(ref rk, 1));
-            uint t2 = Column(ref td, s2, s1, s0, s3, Unsafe.Add(ref rk, 2)), t3 = Column(ref td, s3, s2, s1, s0, Unsafe.Add(ref rk, 3));
+            uint t2 = Column(ref td, s2, s1, s0, s3, Unsafe.Add(ref rk, 2)),
+                t3 = Column(ref td, s3, s2, s1, s0, Unsafe.Add(ref rk, 3));
             s0 = t0; s1 = t1; s2 = t2; s3 = t3;
         }
 
@@ -377,8 +413,9 @@ internal sealed class RijndaelPortableKernel : BlockCipherKernel, ICbcDecryptKer
     }
 
     /// <summary>
-    /// One output column of a table round: T0[byte 0 of w0] ^ T1[byte 1 of w1] ^ T2[byte 2 of w2] ^ T3[byte 3 of w3] ^ key,
-    /// the four 256-word tables one after the other from <paramref name="table"/>; two XOR pairs so the tree is two deep.
+    /// One output column of a table round: T0[byte 0 of w0] ^ T1[byte 1 of w1] ^ T2[byte 2 of w2] ^ T3[byte 3 of w3] ^
+    /// key, the four 256-word tables one after the other from <paramref name="table"/>; two XOR pairs so the tree is
+    /// two deep.
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static uint Column(ref uint table, uint w0, uint w1, uint w2, uint w3, uint key) =>
@@ -386,7 +423,8 @@ internal sealed class RijndaelPortableKernel : BlockCipherKernel, ICbcDecryptKer
         (Unsafe.Add(ref table, ByteExtractor.Byte(w2, 16) + 512) ^ Unsafe.Add(ref table, (nuint)(w3 >> 24) + 768)
             ^ key);
 
-    /// <summary>S-box only (no MixColumns): row r of the output column comes from word <c>r</c> of the arguments.</summary>
+    /// <summary>S-box only (no MixColumns): row r of the output column comes from word <c>r</c> of the
+    /// arguments.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static uint LastRound(ref byte box, uint w0, uint w1, uint w2, uint w3) =>
         Unsafe.Add(ref box, (byte)w0) | ((uint)Unsafe.Add(ref box, ByteExtractor.Byte(w1, 8)) << 8) |
@@ -415,12 +453,14 @@ internal sealed class RijndaelPortableKernel : BlockCipherKernel, ICbcDecryptKer
         ref uint t1 = ref MemoryMarshal.GetReference((encrypt ? RijndaelTables.Te1 : RijndaelTables.Td1).AsSpan());
         ref uint t2 = ref MemoryMarshal.GetReference((encrypt ? RijndaelTables.Te2 : RijndaelTables.Td2).AsSpan());
         ref uint t3 = ref MemoryMarshal.GetReference((encrypt ? RijndaelTables.Te3 : RijndaelTables.Td3).AsSpan());
-        ref byte box = ref MemoryMarshal.GetReference((encrypt ? RijndaelTables.SBox : RijndaelTables.InverseSBox).AsSpan());
+        ref byte box = ref MemoryMarshal.GetReference(
+            (encrypt ? RijndaelTables.SBox : RijndaelTables.InverseSBox).AsSpan());
         ref uint rk = ref MemoryMarshal.GetReference(keys.AsSpan());
 
         for (int c = 0; c < nb; c++)
         {
-            state[c] = ByteOrder.ReadUInt32LittleEndian(ref MemoryMarshal.GetReference(input), 4 * c) ^ Unsafe.Add(ref rk, c);
+            state[c] = ByteOrder.ReadUInt32LittleEndian(ref MemoryMarshal.GetReference(input),
+                4 * c) ^ Unsafe.Add(ref rk, c);
         }
 
         for (int round = 1; round < _rounds; round++)
@@ -442,7 +482,8 @@ internal sealed class RijndaelPortableKernel : BlockCipherKernel, ICbcDecryptKer
         rk = ref Unsafe.Add(ref rk, nb);
         for (int c = 0; c < nb; c++)
         {
-            uint word = LastRound(ref box, state[c], state[from1[c]], state[from2[c]], state[from3[c]]) ^ Unsafe.Add(ref rk, c);
+            uint word = LastRound(ref box, state[c], state[from1[c]], state[from2[c]],
+                state[from3[c]]) ^ Unsafe.Add(ref rk, c);
             ByteOrder.WriteUInt32LittleEndian(ref MemoryMarshal.GetReference(output), 4 * c, word);
         }
 

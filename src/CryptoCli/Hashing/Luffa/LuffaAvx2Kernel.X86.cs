@@ -26,7 +26,8 @@ internal sealed class LuffaAvx2Kernel : LuffaKernel
 {
     public static readonly LuffaAvx2Kernel Instance = new();
 
-    /// <summary>Step constants per lane: [2i] = (C_0[2i], ..., C_4[2i], 0, 0, 0) for word 0, [2i + 1] for word 4.</summary>
+    /// <summary>Step constants per lane: [2i] = (C_0[2i], ..., C_4[2i], 0, 0, 0) for word 0, [2i + 1] for word
+    /// 4.</summary>
     private static readonly Vector256<uint>[] s_stepConstants = CreateStepConstants();
 
     private LuffaAvx2Kernel()
@@ -49,9 +50,11 @@ internal sealed class LuffaAvx2Kernel : LuffaKernel
         }
     }
 
-    /// <summary>VPSHUFB control that reverses the bytes of each 32-bit word (the message words are big-endian).</summary>
+    /// <summary>VPSHUFB control that reverses the bytes of each 32-bit word (the message words are
+    /// big-endian).</summary>
     private static readonly Vector256<byte> s_bigEndianWords = Vector256.Create(
-        (byte)3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12, 3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12);
+        (byte)3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12, 3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13,
+        12);
 
     private static Vector256<uint>[] CreateStepConstants()
     {
@@ -65,7 +68,8 @@ internal sealed class LuffaAvx2Kernel : LuffaKernel
         return constants;
     }
 
-    /// <summary>Runs one round per 32-byte block of <paramref name="blocks"/> on the 40-word state of Luffa-512.</summary>
+    /// <summary>Runs one round per 32-byte block of <paramref name="blocks"/> on the 40-word state of
+    /// Luffa-512.</summary>
     private static void CompressFiveSubBlocks(Span<uint> state, ReadOnlySpan<byte> blocks)
     {
         Debug.Assert(IsSupported);
@@ -99,15 +103,24 @@ internal sealed class LuffaAvx2Kernel : LuffaKernel
 
             // MI step 2: V_j ^= M * 2^j. Word k of M goes to every lane, then lanes j >= 1, 2, 3, 4 are multiplied by
             // two in turn, so lane j ends with M * 2^j.
-            Vector256<uint> message = Avx2.Shuffle(Vector256.Create(blocks.Slice(offset, 32)), s_bigEndianWords).AsUInt32();
-            Vector256<uint> m0 = Avx2.PermuteVar8x32(message, Vector256.Create(0u)), m1 = Avx2.PermuteVar8x32(message, Vector256.Create(1u));
-            Vector256<uint> m2 = Avx2.PermuteVar8x32(message, Vector256.Create(2u)), m3 = Avx2.PermuteVar8x32(message, Vector256.Create(3u));
-            Vector256<uint> m4 = Avx2.PermuteVar8x32(message, Vector256.Create(4u)), m5 = Avx2.PermuteVar8x32(message, Vector256.Create(5u));
-            Vector256<uint> m6 = Avx2.PermuteVar8x32(message, Vector256.Create(6u)), m7 = Avx2.PermuteVar8x32(message, Vector256.Create(7u));
-            MultiplyBy2Where(ref m0, ref m1, ref m2, ref m3, ref m4, ref m5, ref m6, ref m7, Vector256.Create(0u, ~0u, ~0u, ~0u, ~0u, ~0u, ~0u, ~0u));
-            MultiplyBy2Where(ref m0, ref m1, ref m2, ref m3, ref m4, ref m5, ref m6, ref m7, Vector256.Create(0u, 0u, ~0u, ~0u, ~0u, ~0u, ~0u, ~0u));
-            MultiplyBy2Where(ref m0, ref m1, ref m2, ref m3, ref m4, ref m5, ref m6, ref m7, Vector256.Create(0u, 0u, 0u, ~0u, ~0u, ~0u, ~0u, ~0u));
-            MultiplyBy2Where(ref m0, ref m1, ref m2, ref m3, ref m4, ref m5, ref m6, ref m7, Vector256.Create(0u, 0u, 0u, 0u, ~0u, ~0u, ~0u, ~0u));
+            Vector256<uint> message = Avx2.Shuffle(Vector256.Create(blocks.Slice(offset, 32)),
+                s_bigEndianWords).AsUInt32();
+            Vector256<uint> m0 = Avx2.PermuteVar8x32(message, Vector256.Create(0u)),
+                m1 = Avx2.PermuteVar8x32(message, Vector256.Create(1u));
+            Vector256<uint> m2 = Avx2.PermuteVar8x32(message, Vector256.Create(2u)),
+                m3 = Avx2.PermuteVar8x32(message, Vector256.Create(3u));
+            Vector256<uint> m4 = Avx2.PermuteVar8x32(message, Vector256.Create(4u)),
+                m5 = Avx2.PermuteVar8x32(message, Vector256.Create(5u));
+            Vector256<uint> m6 = Avx2.PermuteVar8x32(message, Vector256.Create(6u)),
+                m7 = Avx2.PermuteVar8x32(message, Vector256.Create(7u));
+            MultiplyBy2Where(ref m0, ref m1, ref m2, ref m3, ref m4, ref m5, ref m6, ref m7,
+                Vector256.Create(0u, ~0u, ~0u, ~0u, ~0u, ~0u, ~0u, ~0u));
+            MultiplyBy2Where(ref m0, ref m1, ref m2, ref m3, ref m4, ref m5, ref m6, ref m7,
+                Vector256.Create(0u, 0u, ~0u, ~0u, ~0u, ~0u, ~0u, ~0u));
+            MultiplyBy2Where(ref m0, ref m1, ref m2, ref m3, ref m4, ref m5, ref m6, ref m7,
+                Vector256.Create(0u, 0u, 0u, ~0u, ~0u, ~0u, ~0u, ~0u));
+            MultiplyBy2Where(ref m0, ref m1, ref m2, ref m3, ref m4, ref m5, ref m6, ref m7,
+                Vector256.Create(0u, 0u, 0u, 0u, ~0u, ~0u, ~0u, ~0u));
             x0 ^= m0; x1 ^= m1; x2 ^= m2; x3 ^= m3; x4 ^= m4; x5 ^= m5; x6 ^= m6; x7 ^= m7;
 
             // Tweak: words 4..7 of V_j rotated left by j.
@@ -117,7 +130,8 @@ internal sealed class LuffaAvx2Kernel : LuffaKernel
             // The 8 steps of Q_0..Q_4 in the lanes.
             for (int i = 0; i < 16; i += 2)
             {
-                Step(ref x0, ref x1, ref x2, ref x3, ref x4, ref x5, ref x6, ref x7, Unsafe.Add(ref constants, i), Unsafe.Add(ref constants, i + 1));
+                Step(ref x0, ref x1, ref x2, ref x3, ref x4, ref x5, ref x6, ref x7, Unsafe.Add(ref constants, i),
+                    Unsafe.Add(ref constants, i + 1));
             }
         }
 
@@ -154,21 +168,25 @@ internal sealed class LuffaAvx2Kernel : LuffaKernel
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static void MultiplyBy2Xor(
         ref Vector256<uint> a0, ref Vector256<uint> a1, ref Vector256<uint> a2, ref Vector256<uint> a3,
-        ref Vector256<uint> a4, ref Vector256<uint> a5, ref Vector256<uint> a6, ref Vector256<uint> a7, Vector256<uint> source)
+        ref Vector256<uint> a4, ref Vector256<uint> a5, ref Vector256<uint> a6, ref Vector256<uint> a7,
+        Vector256<uint> source)
     {
         Vector256<uint> n0 = Avx2.PermuteVar8x32(a0, source), n1 = Avx2.PermuteVar8x32(a1, source);
         Vector256<uint> n2 = Avx2.PermuteVar8x32(a2, source), n3 = Avx2.PermuteVar8x32(a3, source);
         Vector256<uint> n4 = Avx2.PermuteVar8x32(a4, source), n5 = Avx2.PermuteVar8x32(a5, source);
         Vector256<uint> n6 = Avx2.PermuteVar8x32(a6, source), n7 = Avx2.PermuteVar8x32(a7, source);
         Vector256<uint> top = a7;
-        a7 = a6 ^ n7; a6 = a5 ^ n6; a5 = a4 ^ n5; a4 = a3 ^ top ^ n4; a3 = a2 ^ top ^ n3; a2 = a1 ^ n2; a1 = a0 ^ top ^ n1; a0 = top ^ n0;
+        a7 = a6 ^ n7; a6 = a5 ^ n6; a5 = a4 ^ n5; a4 = a3 ^ top ^ n4; a3 = a2 ^ top ^ n3; a2 = a1 ^ n2;
+        a1 = a0 ^ top ^ n1; a0 = top ^ n0;
     }
 
-    /// <summary>MULT2 (a7, a0^a7, a1, a2^a7, a3^a7, a4, a5, a6) in the lanes set in <paramref name="lanes"/>; the others kept.</summary>
+    /// <summary>MULT2 (a7, a0^a7, a1, a2^a7, a3^a7, a4, a5, a6) in the lanes set in <paramref name="lanes"/>; the
+    /// others kept.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static void MultiplyBy2Where(
         ref Vector256<uint> a0, ref Vector256<uint> a1, ref Vector256<uint> a2, ref Vector256<uint> a3,
-        ref Vector256<uint> a4, ref Vector256<uint> a5, ref Vector256<uint> a6, ref Vector256<uint> a7, Vector256<uint> lanes)
+        ref Vector256<uint> a4, ref Vector256<uint> a5, ref Vector256<uint> a6, ref Vector256<uint> a7,
+        Vector256<uint> lanes)
     {
         Vector256<uint> top = a7;
         a7 = Vector256.ConditionalSelect(lanes, a6, a7);
@@ -181,7 +199,8 @@ internal sealed class LuffaAvx2Kernel : LuffaKernel
         a0 = Vector256.ConditionalSelect(lanes, top, a0);
     }
 
-    /// <summary>Lane j rotated left by lane j of <paramref name="left"/> (<paramref name="right"/> = 32 - left).</summary>
+    /// <summary>Lane j rotated left by lane j of <paramref name="left"/> (<paramref name="right"/> = 32 -
+    /// left).</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static Vector256<uint> RotateLanes(Vector256<uint> v, Vector256<uint> left, Vector256<uint> right) =>
         Avx2.ShiftLeftLogicalVariable(v, left) | Avx2.ShiftRightLogicalVariable(v, right);
@@ -214,6 +233,7 @@ internal sealed class LuffaAvx2Kernel : LuffaKernel
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static Vector256<uint> Rotate(Vector256<uint> v, [System.Diagnostics.CodeAnalysis.ConstantExpected(Min = 1, Max = 31)] int count) =>
+    private static Vector256<uint> Rotate(Vector256<uint> v,
+        [System.Diagnostics.CodeAnalysis.ConstantExpected(Min = 1, Max = 31)] int count) =>
         Vector256.ShiftLeft(v, count) | Vector256.ShiftRightLogical(v, 32 - count);
 }

@@ -17,13 +17,15 @@ internal abstract class LuffaKernel
     /// <summary>The short name used by tests and benchmarks ("vector128", "portable").</summary>
     public abstract string Name { get; }
 
-    /// <summary>Runs one round per 32-byte block of <paramref name="blocks"/> on <paramref name="state"/> (8w words).</summary>
+    /// <summary>Runs one round per 32-byte block of <paramref name="blocks"/> on <paramref name="state"/> (8w
+    /// words).</summary>
     public abstract void Compress(Span<uint> state, int width, ReadOnlySpan<byte> blocks);
 
     public override string ToString() => Name;
 }
 
-/// <summary>Incremental Luffa state for one width; reusable after <see cref="Reset"/> (or <see cref="Finish"/>).</summary>
+/// <summary>Incremental Luffa state for one width; reusable after <see cref="Reset"/> (or
+/// <see cref="Finish"/>).</summary>
 internal sealed class LuffaCore : IDisposable
 {
     public const int BlockSizeInBytes = 32;
@@ -48,16 +50,20 @@ internal sealed class LuffaCore : IDisposable
     /// </summary>
     internal static readonly KernelRegistry<KernelEntry<Func<LuffaKernel>>> Kernels = new(
 #if NET
-        new KernelEntry<Func<LuffaKernel>>("avx2", () => LuffaAvx2Kernel.IsSupported, () => LuffaAvx2Kernel.Instance, isConstantTime: true, usesHardware: true),
-        new KernelEntry<Func<LuffaKernel>>("vector128", () => LuffaVectorKernel.IsSupported, () => LuffaVectorKernel.Instance, isConstantTime: true, usesHardware: true),
+        new KernelEntry<Func<LuffaKernel>>("avx2", () => LuffaAvx2Kernel.IsSupported, () => LuffaAvx2Kernel.Instance,
+            isConstantTime: true, usesHardware: true),
+        new KernelEntry<Func<LuffaKernel>>("vector128", () => LuffaVectorKernel.IsSupported,
+        () => LuffaVectorKernel.Instance, isConstantTime: true, usesHardware: true),
 #endif
-        new KernelEntry<Func<LuffaKernel>>("portable", () => true, () => LuffaPortableKernel.Instance, isConstantTime: true));
+        new KernelEntry<Func<LuffaKernel>>("portable", () => true, () => LuffaPortableKernel.Instance,
+            isConstantTime: true));
 
     /// <summary>The default kernel, created once.</summary>
     private static readonly LuffaKernel s_defaultKernel = Kernels.Default.Create();
 
     /// <param name="hashSizeInBits">224, 256, 384 or 512.</param>
-    /// <param name="kernel">A kernel of <see cref="Kernels"/> (tests and benchmarks pin one); the default when null.</param>
+    /// <param name="kernel">A kernel of <see cref="Kernels"/> (tests and benchmarks pin one); the default when
+    /// null.</param>
     public LuffaCore(int hashSizeInBits, LuffaKernel? kernel = null)
     {
         HashSizeInBytes = hashSizeInBits / 8;
@@ -66,7 +72,8 @@ internal sealed class LuffaCore : IDisposable
         Reset();
     }
 
-    /// <summary>True when the default kernel uses SIMD hardware (the public types' <c>IsHardwareAccelerated</c>).</summary>
+    /// <summary>True when the default kernel uses SIMD hardware (the public types'
+    /// <c>IsHardwareAccelerated</c>).</summary>
     public static bool IsHardwareAccelerated => Kernels.Default.UsesHardware;
 
     /// <summary>The kernel this instance hashes with.</summary>
@@ -117,8 +124,10 @@ internal sealed class LuffaCore : IDisposable
         }
     }
 
-    /// <summary>Writes the digest to <paramref name="destination"/> (at least <see cref="HashSizeInBytes"/>) and resets.</summary>
-    /// <exception cref="CryptographicException">Another thread used this instance while the data was being hashed.</exception>
+    /// <summary>Writes the digest to <paramref name="destination"/> (at least <see cref="HashSizeInBytes"/>) and
+    /// resets.</summary>
+    /// <exception cref="CryptographicException">Another thread used this instance while the data was being
+    /// hashed.</exception>
     public void Finish(Span<byte> destination)
     {
         Enter();
@@ -213,7 +222,8 @@ internal sealed class LuffaCore : IDisposable
         return hash;
     }
 
-    /// <summary>The public types' <c>HashData(source, destination)</c>: throws when the destination is too short.</summary>
+    /// <summary>The public types' <c>HashData(source, destination)</c>: throws when the destination is too
+    /// short.</summary>
     public static int HashData(int hashSizeInBits, ReadOnlySpan<byte> source, Span<byte> destination)
     {
         if (!TryHashData(hashSizeInBits, source, destination, out int written))
@@ -224,8 +234,10 @@ internal sealed class LuffaCore : IDisposable
         return written;
     }
 
-    /// <summary>The public types' <c>TryHashData</c>: false, with nothing written, when the destination is too short.</summary>
-    public static bool TryHashData(int hashSizeInBits, ReadOnlySpan<byte> source, Span<byte> destination, out int bytesWritten)
+    /// <summary>The public types' <c>TryHashData</c>: false, with nothing written, when the destination is too
+    /// short.</summary>
+    public static bool TryHashData(int hashSizeInBits, ReadOnlySpan<byte> source, Span<byte> destination,
+        out int bytesWritten)
     {
         int size = hashSizeInBits / 8;
         if (destination.Length < size)
@@ -241,7 +253,8 @@ internal sealed class LuffaCore : IDisposable
 
     /// <summary>One-shot digest of <paramref name="source"/>, with no allocation, on <paramref name="kernel"/> (one of
     /// <see cref="Kernels"/>; the default when null).</summary>
-    public static void Hash(int hashSizeInBits, ReadOnlySpan<byte> source, Span<byte> destination, LuffaKernel? kernel = null)
+    public static void Hash(int hashSizeInBits, ReadOnlySpan<byte> source, Span<byte> destination,
+        LuffaKernel? kernel = null)
     {
         int width = WidthOf(hashSizeInBits);
         kernel ??= s_defaultKernel;
@@ -272,7 +285,8 @@ internal sealed class LuffaCore : IDisposable
     }
 
     /// <summary>Pads the tail (fewer than 32 bytes), runs the blank rounds and writes the output words.</summary>
-    private static void FinishCore(Span<uint> state, int width, int hashSizeInBytes, ReadOnlySpan<byte> tail, Span<byte> destination, LuffaKernel kernel)
+    private static void FinishCore(Span<uint> state, int width, int hashSizeInBytes, ReadOnlySpan<byte> tail,
+        Span<byte> destination, LuffaKernel kernel)
     {
         Span<byte> block = stackalloc byte[BlockSizeInBytes];
         block.Clear();

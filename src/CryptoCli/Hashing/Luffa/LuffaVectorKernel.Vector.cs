@@ -30,12 +30,15 @@ internal sealed class LuffaVectorKernel : LuffaKernel
 
     public override string Name => "vector128";
 
-    public override void Compress(Span<uint> state, int width, ReadOnlySpan<byte> blocks) => CompressBlocks(state, width, blocks);
+    public override void Compress(Span<uint> state, int width, ReadOnlySpan<byte> blocks)
+        => CompressBlocks(state, width, blocks);
 
-    /// <summary>Step constants per lane: [2i] = (C_0[2i], C_1[2i], C_2[2i], C_3[2i]) for word 0, [2i + 1] for word 4.</summary>
+    /// <summary>Step constants per lane: [2i] = (C_0[2i], C_1[2i], C_2[2i], C_3[2i]) for word 0, [2i + 1] for word
+    /// 4.</summary>
     private static readonly Vector128<uint>[] s_stepConstants = CreateStepConstants();
 
-    /// <summary>Q_4's step constants (Luffa-512's fifth sub-block) in lane 0: [2i] for word 0, [2i + 1] for word 4.</summary>
+    /// <summary>Q_4's step constants (Luffa-512's fifth sub-block) in lane 0: [2i] for word 0, [2i + 1] for word
+    /// 4.</summary>
     private static readonly Vector128<uint>[] s_fifthStepConstants = CreateFifthStepConstants();
 
     public static bool IsSupported => Vector128.IsHardwareAccelerated;
@@ -63,7 +66,8 @@ internal sealed class LuffaVectorKernel : LuffaKernel
         return constants;
     }
 
-    /// <summary>Runs one round per 32-byte block of <paramref name="blocks"/> on <paramref name="state"/> (8w words, normal layout).</summary>
+    /// <summary>Runs one round per 32-byte block of <paramref name="blocks"/> on <paramref name="state"/> (8w words,
+    /// normal layout).</summary>
     public static void CompressBlocks(Span<uint> state, int width, ReadOnlySpan<byte> blocks)
     {
         Debug.Assert(IsSupported);
@@ -121,7 +125,8 @@ internal sealed class LuffaVectorKernel : LuffaKernel
         Vector128<uint> x2 = Column(state, 2, fourLanes), x3 = Column(state, 3, fourLanes);
         Vector128<uint> x4 = Column(state, 4, fourLanes), x5 = Column(state, 5, fourLanes);
         Vector128<uint> x6 = Column(state, 6, fourLanes), x7 = Column(state, 7, fourLanes);
-        Vector128<uint> y0 = default, y1 = default, y2 = default, y3 = default, y4 = default, y5 = default, y6 = default, y7 = default;
+        Vector128<uint> y0 = default, y1 = default, y2 = default, y3 = default, y4 = default, y5 = default,
+            y6 = default, y7 = default;
         if (width == 5)
         {
             y0 = Vector128.CreateScalar(state[32]); y1 = Vector128.CreateScalar(state[33]);
@@ -181,7 +186,8 @@ internal sealed class LuffaVectorKernel : LuffaKernel
             }
             else if (width == 5)
             {
-                MixFive(ref x0, ref y0, ref x1, ref y1, ref x2, ref y2, ref x3, ref y3, ref x4, ref y4, ref x5, ref y5, ref x6, ref y6, ref x7, ref y7);
+                MixFive(ref x0, ref y0, ref x1, ref y1, ref x2, ref y2, ref x3, ref y3, ref x4, ref y4, ref x5, ref y5,
+                    ref x6, ref y6, ref x7, ref y7);
             }
 
             // MI step 2: V_j ^= M * 2^j. The multiples are built in scalar registers and inserted into the lanes.
@@ -208,8 +214,10 @@ internal sealed class LuffaVectorKernel : LuffaKernel
             if (width == 5)
             {
                 MultiplyByTwo(ref m0, ref m1, ref m2, ref m3, ref m4, ref m5, ref m6, ref m7);
-                y0 ^= Vector128.CreateScalar(m0); y1 ^= Vector128.CreateScalar(m1); y2 ^= Vector128.CreateScalar(m2); y3 ^= Vector128.CreateScalar(m3);
-                y4 ^= Vector128.CreateScalar(m4); y5 ^= Vector128.CreateScalar(m5); y6 ^= Vector128.CreateScalar(m6); y7 ^= Vector128.CreateScalar(m7);
+                y0 ^= Vector128.CreateScalar(m0); y1 ^= Vector128.CreateScalar(m1); y2 ^= Vector128.CreateScalar(m2);
+                y3 ^= Vector128.CreateScalar(m3);
+                y4 ^= Vector128.CreateScalar(m4); y5 ^= Vector128.CreateScalar(m5); y6 ^= Vector128.CreateScalar(m6);
+                y7 ^= Vector128.CreateScalar(m7);
             }
 
             // Tweak: words 4..7 of V_j rotated left by j (lane j), and by 4 for V4.
@@ -223,16 +231,20 @@ internal sealed class LuffaVectorKernel : LuffaKernel
             // The 8 steps of Q_0..Q_3 in the lanes (and Q_4 in lane 0 of y0..y7 for Luffa-512), unrolled by two.
             for (int i = 0; i < 16; i += 4)
             {
-                Step(ref x0, ref x1, ref x2, ref x3, ref x4, ref x5, ref x6, ref x7, Unsafe.Add(ref constants, i), Unsafe.Add(ref constants, i + 1));
+                Step(ref x0, ref x1, ref x2, ref x3, ref x4, ref x5, ref x6, ref x7, Unsafe.Add(ref constants, i),
+                    Unsafe.Add(ref constants, i + 1));
                 if (width == 5)
                 {
-                    Step(ref y0, ref y1, ref y2, ref y3, ref y4, ref y5, ref y6, ref y7, Unsafe.Add(ref fifthConstants, i), Unsafe.Add(ref fifthConstants, i + 1));
+                    Step(ref y0, ref y1, ref y2, ref y3, ref y4, ref y5, ref y6, ref y7,
+                        Unsafe.Add(ref fifthConstants, i), Unsafe.Add(ref fifthConstants, i + 1));
                 }
 
-                Step(ref x0, ref x1, ref x2, ref x3, ref x4, ref x5, ref x6, ref x7, Unsafe.Add(ref constants, i + 2), Unsafe.Add(ref constants, i + 3));
+                Step(ref x0, ref x1, ref x2, ref x3, ref x4, ref x5, ref x6, ref x7, Unsafe.Add(ref constants, i + 2),
+                    Unsafe.Add(ref constants, i + 3));
                 if (width == 5)
                 {
-                    Step(ref y0, ref y1, ref y2, ref y3, ref y4, ref y5, ref y6, ref y7, Unsafe.Add(ref fifthConstants, i + 2), Unsafe.Add(ref fifthConstants, i + 3));
+                    Step(ref y0, ref y1, ref y2, ref y3, ref y4, ref y5, ref y6, ref y7,
+                        Unsafe.Add(ref fifthConstants, i + 2), Unsafe.Add(ref fifthConstants, i + 3));
                 }
             }
         }
@@ -269,18 +281,22 @@ internal sealed class LuffaVectorKernel : LuffaKernel
 
     /// <summary>MULT2 on eight words (multiplication by x in GF(2^32)^8, Luffa's message expansion).</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void MultiplyByTwo(ref uint m0, ref uint m1, ref uint m2, ref uint m3, ref uint m4, ref uint m5, ref uint m6, ref uint m7)
+    private static void MultiplyByTwo(ref uint m0, ref uint m1, ref uint m2, ref uint m3, ref uint m4, ref uint m5,
+        ref uint m6, ref uint m7)
     {
         uint top = m7;
         m7 = m6; m6 = m5; m5 = m4; m4 = m3 ^ top; m3 = m2 ^ top; m2 = m1; m1 = m0 ^ top; m0 = top;
     }
 
-    /// <summary>MI_5's two neighbour mixes: V_j = V_j * 2 ^ old V_{j+1}, then V_j = V_j * 2 ^ old V_{j-1} (mod 5). V0..V3
-    /// are the lanes of x0..x7, V4 is lane 0 of y0..y7; words move between them by shuffles and blends only.</summary>
+    /// <summary>MI_5's two neighbour mixes: V_j = V_j * 2 ^ old V_{j+1}, then V_j = V_j * 2 ^ old V_{j-1} (mod 5).
+    /// V0..V3 are the lanes of x0..x7, V4 is lane 0 of y0..y7; words move between them by shuffles and blends
+    /// only.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static void MixFive(
-        ref Vector128<uint> x0, ref Vector128<uint> y0, ref Vector128<uint> x1, ref Vector128<uint> y1, ref Vector128<uint> x2, ref Vector128<uint> y2,
-        ref Vector128<uint> x3, ref Vector128<uint> y3, ref Vector128<uint> x4, ref Vector128<uint> y4, ref Vector128<uint> x5, ref Vector128<uint> y5,
+        ref Vector128<uint> x0, ref Vector128<uint> y0, ref Vector128<uint> x1, ref Vector128<uint> y1,
+        ref Vector128<uint> x2, ref Vector128<uint> y2,
+        ref Vector128<uint> x3, ref Vector128<uint> y3, ref Vector128<uint> x4, ref Vector128<uint> y4,
+        ref Vector128<uint> x5, ref Vector128<uint> y5,
         ref Vector128<uint> x6, ref Vector128<uint> y6, ref Vector128<uint> x7, ref Vector128<uint> y7)
     {
         // Lanes 0..2 take lanes 1..3, lane 3 takes V4; V4 takes lane 0 (already in place).
@@ -304,19 +320,28 @@ internal sealed class LuffaVectorKernel : LuffaKernel
         Vector128<uint> lane0 = Vector128.Create(~0u, 0u, 0u, 0u);
         Vector128<uint> fromLeft = Vector128.Create(0u, 0u, 1u, 2u);
         Vector128<uint> lastLane = Vector128.Create(3u);
-        n0 = Vector128.ConditionalSelect(lane0, y0, Vector128.Shuffle(x0, fromLeft)); n1 = Vector128.ConditionalSelect(lane0, y1, Vector128.Shuffle(x1, fromLeft));
-        n2 = Vector128.ConditionalSelect(lane0, y2, Vector128.Shuffle(x2, fromLeft)); n3 = Vector128.ConditionalSelect(lane0, y3, Vector128.Shuffle(x3, fromLeft));
-        n4 = Vector128.ConditionalSelect(lane0, y4, Vector128.Shuffle(x4, fromLeft)); n5 = Vector128.ConditionalSelect(lane0, y5, Vector128.Shuffle(x5, fromLeft));
-        n6 = Vector128.ConditionalSelect(lane0, y6, Vector128.Shuffle(x6, fromLeft)); n7 = Vector128.ConditionalSelect(lane0, y7, Vector128.Shuffle(x7, fromLeft));
-        z0 = Vector128.Shuffle(x0, lastLane); z1 = Vector128.Shuffle(x1, lastLane); z2 = Vector128.Shuffle(x2, lastLane); z3 = Vector128.Shuffle(x3, lastLane);
-        z4 = Vector128.Shuffle(x4, lastLane); z5 = Vector128.Shuffle(x5, lastLane); z6 = Vector128.Shuffle(x6, lastLane); z7 = Vector128.Shuffle(x7, lastLane);
+        n0 = Vector128.ConditionalSelect(lane0, y0, Vector128.Shuffle(x0, fromLeft));
+        n1 = Vector128.ConditionalSelect(lane0, y1, Vector128.Shuffle(x1, fromLeft));
+        n2 = Vector128.ConditionalSelect(lane0, y2, Vector128.Shuffle(x2, fromLeft));
+        n3 = Vector128.ConditionalSelect(lane0, y3, Vector128.Shuffle(x3, fromLeft));
+        n4 = Vector128.ConditionalSelect(lane0, y4, Vector128.Shuffle(x4, fromLeft));
+        n5 = Vector128.ConditionalSelect(lane0, y5, Vector128.Shuffle(x5, fromLeft));
+        n6 = Vector128.ConditionalSelect(lane0, y6, Vector128.Shuffle(x6, fromLeft));
+        n7 = Vector128.ConditionalSelect(lane0, y7, Vector128.Shuffle(x7, fromLeft));
+        z0 = Vector128.Shuffle(x0, lastLane); z1 = Vector128.Shuffle(x1, lastLane);
+        z2 = Vector128.Shuffle(x2, lastLane);
+        z3 = Vector128.Shuffle(x3, lastLane);
+        z4 = Vector128.Shuffle(x4, lastLane); z5 = Vector128.Shuffle(x5, lastLane);
+        z6 = Vector128.Shuffle(x6, lastLane);
+        z7 = Vector128.Shuffle(x7, lastLane);
         MultiplyBy2(ref x0, ref x1, ref x2, ref x3, ref x4, ref x5, ref x6, ref x7);
         MultiplyBy2(ref y0, ref y1, ref y2, ref y3, ref y4, ref y5, ref y6, ref y7);
         x0 ^= n0; x1 ^= n1; x2 ^= n2; x3 ^= n3; x4 ^= n4; x5 ^= n5; x6 ^= n6; x7 ^= n7;
         y0 ^= z0; y1 ^= z1; y2 ^= z2; y3 ^= z3; y4 ^= z4; y5 ^= z5; y6 ^= z6; y7 ^= z7;
     }
 
-    /// <summary>XOR of word k over all sub-blocks (lanes and, for Luffa-512, V4 in lane 0 of y), in every lane.</summary>
+    /// <summary>XOR of word k over all sub-blocks (lanes and, for Luffa-512, V4 in lane 0 of y), in every
+    /// lane.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static Vector128<uint> NextSum(Vector128<uint> x, Vector128<uint> y, Vector128<uint> sumMask, int width)
     {
@@ -354,7 +379,8 @@ internal sealed class LuffaVectorKernel : LuffaKernel
         a7 = a6; a6 = a5; a5 = a4; a4 = a3 ^ top; a3 = a2 ^ top; a2 = a1; a1 = a0 ^ top; a0 = top;
     }
 
-    /// <summary>One step of four permutations at once (see <see cref="LuffaPortableKernel.Step"/>), written out in full for the same reason.</summary>
+    /// <summary>One step of four permutations at once (see <see cref="LuffaPortableKernel.Step"/>), written out in full
+    /// for the same reason.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static void Step(
         ref Vector128<uint> x0, ref Vector128<uint> x1, ref Vector128<uint> x2, ref Vector128<uint> x3,

@@ -12,7 +12,8 @@ using System.Security.Cryptography;
 
 namespace CryptoCli;
 
-/// <summary>Creates a MUGI state machine positioned at the start of the keystream of a key and IV (16 bytes each).</summary>
+/// <summary>Creates a MUGI state machine positioned at the start of the keystream of a key and IV (16 bytes
+/// each).</summary>
 internal delegate MugiCore MugiCoreFactory(ReadOnlySpan<byte> key, ReadOnlySpan<byte> iv);
 
 /// <summary>
@@ -31,8 +32,9 @@ internal abstract class MugiCore : IDisposable
 
     /// <summary>
     /// The MUGI kernels: F's bytes taken with BMI1's BEXTR on x64 where it exists, else with shifts (portable, always
-    /// runs). BEXTR only extracts table indices, so neither entry counts as a hardware cipher path (as CIPHERUNICORN-A's
-    /// BMI1 entry). <see cref="Mugi"/> uses the first supported entry; tests and benchmarks enumerate the list, and
+    /// runs). BEXTR only extracts table indices, so neither entry counts as a hardware cipher path (as
+    /// CIPHERUNICORN-A's BMI1 entry). <see cref="Mugi"/> uses the first supported entry; tests and benchmarks enumerate
+    /// the list, and
     /// <see cref="MugiReference"/> (the specification written out, keystream only) is the oracle of both.
     /// </summary>
     internal static readonly KernelRegistry<KernelEntry<MugiCoreFactory>> Kernels = new(
@@ -95,7 +97,8 @@ internal abstract class MugiCore : IDisposable
         a2 = old0 ^ f ^ MugiReference.C2;
     }
 
-    /// <summary>One update with the slot indices computed at run time; returns the output unit (a2 before the update).</summary>
+    /// <summary>One update with the slot indices computed at run time; returns the output unit (a2 before the
+    /// update).</summary>
     public abstract ulong Step();
 
     protected ulong Step<TBytes>()
@@ -131,7 +134,8 @@ internal abstract class MugiCore : IDisposable
         }
     }
 
-    /// <summary><see cref="Units{TSink}"/> XORing the keystream into the destination (virtual: generic virtual methods are slow to call).</summary>
+    /// <summary><see cref="Units{TSink}"/> XORing the keystream into the destination (virtual: generic virtual methods
+    /// are slow to call).</summary>
     protected abstract void XorUnits(ref byte source, ref byte destination, int count);
 
     /// <summary><see cref="Units{TSink}"/> storing the keystream.</summary>
@@ -160,7 +164,8 @@ internal abstract class MugiCore : IDisposable
         _phase = phase;
     }
 
-    /// <summary>Sixteen updates (phase must be 0, and stays 0), writing 128 bytes of output through <typeparamref name="TSink"/>.</summary>
+    /// <summary>Sixteen updates (phase must be 0, and stays 0), writing 128 bytes of output through
+    /// <typeparamref name="TSink"/>.</summary>
     public void Block16<TSink>(ref byte source, ref byte destination)
         where TSink : struct, IKeystreamSink
     {
@@ -283,7 +288,8 @@ internal abstract class MugiCore : IDisposable
     }
 }
 
-/// <summary>MUGI with F's bytes taken by <typeparamref name="TBytes"/>: the JIT specialises every loop for it.</summary>
+/// <summary>MUGI with F's bytes taken by <typeparamref name="TBytes"/>: the JIT specialises every loop for
+/// it.</summary>
 internal sealed class MugiCore<TBytes> : MugiCore
     where TBytes : struct, IByteExtractor
 {
