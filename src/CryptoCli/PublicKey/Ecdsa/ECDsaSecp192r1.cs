@@ -77,6 +77,10 @@ public sealed class ECDsaSecp192r1 : ECDsa
     private IncrementalHash? _zeroKeyHmac;
 #endif
     private BlindingPool? _blindingPool; // random bytes for the blinding of the next signatures; see BlindingPool
+    private VerificationTable? _verificationTable; // Q's comb table, built on the second verification with a key
+    private int _verifications; // verifications since the key was set (counts to 2, then stays)
+    private int _tableBuilder; // 1 while one caller builds the table (the others verify without it meanwhile)
+    private bool _cacheVerificationTable = true;
 
     /// <summary>Creates an instance with a fresh key pair from <see cref="RandomNumberGenerator"/>.</summary>
     public ECDsaSecp192r1()
@@ -101,6 +105,38 @@ public sealed class ECDsaSecp192r1 : ECDsa
 
     /// <summary>True when the instance holds a private key and can sign.</summary>
     public bool HasPrivateKey => _privateKey is not null;
+
+    /// <summary>
+    /// Whether verification keeps a precomputed table of multiples of the public key (default true).
+    /// </summary>
+    /// <remarks>
+    /// <para>When true, the second verification with the same public key builds a table of 1,024 affine multiples
+    /// of Q (48 KiB, the shape of the fixed table signing uses for the base point; about as much work as a dozen
+    /// verifications without it) and every later verification with that key uses it: u1 G + u2 Q then takes at
+    /// most 63 point additions and no point doubling, several times less work than without the table. The first
+    /// verification with a key never builds it, so a key used once costs no more than with the cache off.</para>
+    /// <para>The table is dropped, and the count starts again, whenever the key changes (<see cref="GenerateKey"/>,
+    /// <see cref="ImportParameters"/> and the imports built on it) and on <see cref="IDisposable.Dispose"/>; a
+    /// table is only ever used with the key it was built for. Concurrent verifications are safe: one of them builds
+    /// the table while the others verify without it, and it is published atomically. Verification is
+    /// variable-time in any case (it handles only public data), and its results do not depend on this
+    /// setting.</para>
+    /// <para>Setting false drops the table and verifies every signature without one (no 48 KiB per instance, and no
+    /// build on a second verification); setting true again builds it on the second verification that
+    /// follows.</para>
+    /// </remarks>
+    public bool CacheVerificationTable
+    {
+        get => _cacheVerificationTable;
+        set
+        {
+            _cacheVerificationTable = value;
+            if (!value)
+            {
+                ResetVerificationTable();
+            }
+        }
+    }
 
     /// <summary>Replaces the key with a fresh key pair on P-192.</summary>
     /// <param name="curve">P-192, named (OID 1.2.840.10045.3.1.1, nistP192, secp192r1, prime192v1) or explicit.</param>
@@ -416,6 +452,7 @@ public sealed class ECDsaSecp192r1 : ECDsa
             _privateKey = null;
             _publicKey = default;
             _disposed = true;
+            ResetVerificationTable();
 #if NET
             Interlocked.Exchange(ref _zeroKeyHmac, null)?.Dispose();
 #endif
@@ -674,21 +711,111 @@ public sealed class ECDsaSecp192r1 : ECDsa
             return false;
         }
 
-        return Verify(_publicKey, P192Scalar.FromHash(hash), r, s);
+        P192AffinePoint publicKey = _publicKey;
+        return Verify(publicKey, TableFor(publicKey), P192Scalar.FromHash(hash), r, s);
+    }
+
+    /// <summary>
+    /// Q's comb table for this verification, or null: the published table when it was built for
+    /// <paramref name="publicKey"/>; else, from the second verification since the key was set, a new one built
+    /// here by one caller at a time (a concurrent caller meanwhile gets null and verifies without a table).
+    /// </summary>
+    private P192AffinePoint[]? TableFor(in P192AffinePoint publicKey)
+    {
+        if (!_cacheVerificationTable)
+        {
+            return null;
+        }
+
+        VerificationTable? table = Volatile.Read(ref _verificationTable);
+        if (table is not null && table.IsFor(publicKey))
+        {
+            return table.Entries;
+        }
+
+        if (Volatile.Read(ref _verifications) < 2 && Interlocked.Increment(ref _verifications) < 2)
+        {
+            return null; // the first verification with this key
+        }
+
+        if (Interlocked.CompareExchange(ref _tableBuilder, 1, 0) != 0)
+        {
+            return null;
+        }
+
+        try
+        {
+            var built = new VerificationTable(publicKey, P192Curve.BuildCombTableVariableTime(publicKey));
+            // Published over what this caller saw. Should the key change meanwhile, the table may still land, but
+            // IsFor keeps it from ever being used with the new key, and the next build replaces it.
+            if (_cacheVerificationTable && !_disposed)
+            {
+                Interlocked.CompareExchange(ref _verificationTable, built, table);
+            }
+
+            return built.Entries;
+        }
+        finally
+        {
+            Volatile.Write(ref _tableBuilder, 0);
+        }
+    }
+
+    /// <summary>Whether a table built for the current public key is published (for tests).</summary>
+    internal bool HasVerificationTable =>
+        Volatile.Read(ref _verificationTable) is { } table && table.IsFor(_publicKey);
+
+    private void ResetVerificationTable()
+    {
+        Volatile.Write(ref _verificationTable, null);
+        Volatile.Write(ref _verifications, 0);
+    }
+
+    /// <summary>A public key's comb table and the key it was built for (immutable once published).</summary>
+    private sealed class VerificationTable
+    {
+        private readonly P192AffinePoint _key;
+
+        public VerificationTable(in P192AffinePoint key, P192AffinePoint[] entries)
+        {
+            _key = key;
+            Entries = entries;
+        }
+
+        public P192AffinePoint[] Entries { get; }
+
+        public bool IsFor(in P192AffinePoint key) =>
+            _key.X.EqualsVariableTime(key.X) && _key.Y.EqualsVariableTime(key.Y);
     }
 
     /// <summary>
     /// SEC 1 4.1.4 for r, s in [1, n-1]: x(u1 G + u2 Q) = r (mod n), compared in Jacobian coordinates.
     /// </summary>
+    internal static bool Verify(in P192AffinePoint publicKey, in P192Scalar e, in P192Scalar r, in P192Scalar s) =>
+        Verify(publicKey, null, e, r, s);
+
+    /// <summary>
+    /// As above, with Q's comb table from <see cref="P192Curve.BuildCombTableVariableTime"/> when not null.
+    /// </summary>
     [MethodImpl(P192FieldElement.HotPath)]
-    internal static bool Verify(in P192AffinePoint publicKey, in P192Scalar e, in P192Scalar r, in P192Scalar s)
+    internal static bool Verify(in P192AffinePoint publicKey, P192AffinePoint[]? publicKeyTable, in P192Scalar e,
+        in P192Scalar r, in P192Scalar s)
     {
         // s is public: the variable-time inversion is safe here
         P192Scalar.InvertVariableTime(s, out P192Scalar sInversePlain);
         P192Scalar.ToMontgomery(sInversePlain, out P192Scalar sInverse);
         P192Scalar.MontgomeryMultiply(e, sInverse, out P192Scalar u1);
         P192Scalar.MontgomeryMultiply(r, sInverse, out P192Scalar u2);
-        P192Curve.MultiplyTwoVariableTime(u1, u2, publicKey, out P192JacobianPoint point);
+        P192JacobianPoint point;
+        if (publicKeyTable is null)
+        {
+            P192Curve.MultiplyTwoVariableTime(u1, u2, publicKey, out point);
+        }
+        else
+        {
+            P192Curve.MultiplyTwoCombVariableTime(u1, u2, publicKeyTable, out point);
+        }
+
         if (point.IsInfinity)
         {
             return false;
@@ -742,6 +869,7 @@ public sealed class ECDsaSecp192r1 : ECDsa
             privateKey[2] = scalar.L2;
             _publicKey = publicKey;
             _privateKey = privateKey;
+            ResetVerificationTable();
         }
         finally
         {
@@ -755,6 +883,7 @@ public sealed class ECDsaSecp192r1 : ECDsa
         CryptographicOperationsHelper.ZeroWords(_privateKey);
         _publicKey = publicKey;
         _privateKey = privateKey;
+        ResetVerificationTable();
     }
 
     private ECParameters ExportKey(bool includePrivateParameters)

@@ -252,6 +252,148 @@ internal static class P192Curve
         result = accumulator;
     }
 
+    /// <summary>Affine points in a per-key comb table (see <see cref="BuildCombTableVariableTime"/>).</summary>
+    public const int CombTableLength = CombRows * CombEntries;
+
+    /// <summary>
+    /// u1*G + u2*Q (variable-time; public values only) from two comb tables of the same shape as signing's:
+    /// G's (static) and <paramref name="qTable"/>, Q's from <see cref="BuildCombTableVariableTime"/>. Every row of
+    /// each table is read once by its public digit: at most 63 mixed additions and no doubling. u2 must be in
+    /// [1, n-1], u1 in [0, n-1].
+    /// </summary>
+    [MethodImpl(P192FieldElement.HotPath)]
+    public static void MultiplyTwoCombVariableTime(in P192Scalar u1, in P192Scalar u2, P192AffinePoint[] qTable,
+        out P192JacobianPoint result)
+    {
+        Span<int> digitsG = stackalloc int[CombRows];
+        Span<int> digitsQ = stackalloc int[CombRows];
+        bool hasG = !u1.IsZeroVariableTime;
+        if (hasG)
+        {
+            RecodeCombVariableTime(u1, digitsG);
+        }
+
+        RecodeCombVariableTime(u2, digitsQ);
+        P192AffinePoint[] gTable = s_combTable;
+        P192JacobianPoint accumulator = default;
+        for (int row = CombRows - 1; row >= 0; row--)
+        {
+            if (hasG)
+            {
+                AddCombEntryVariableTime(ref accumulator, gTable, row, digitsG[row]);
+            }
+
+            AddCombEntryVariableTime(ref accumulator, qTable, row, digitsQ[row]);
+        }
+
+        result = accumulator;
+    }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void AddCombEntryVariableTime(ref P192JacobianPoint accumulator, P192AffinePoint[] table, int row,
+        int digit)
+    {
+        P192AffinePoint entry = table[(row * CombEntries) + ((digit < 0 ? -digit : digit) >> 1)];
+        if (digit < 0)
+        {
+            P192FieldElement.Negate(entry.Y, out entry.Y);
+        }
+
+        P192JacobianPoint.AddMixedVariableTime(accumulator, entry, out accumulator);
+    }
+
+    /// <summary>
+    /// The comb's 32 signed odd radix-64 digits of k in [1, n-1] (variable-time): those of k when k is odd, else
+    /// those of n - k negated, since k P = -(n - k) P.
+    /// </summary>
+    private static void RecodeCombVariableTime(in P192Scalar k, Span<int> digits)
+    {
+        P192Scalar odd = k;
+        int sign = 1;
+        if (!k.IsOdd)
+        {
+            P192Scalar.NegateNonZero(k, out odd);
+            sign = -1;
+        }
+
+        ulong w0 = odd.L0, w1 = odd.L1, w2 = odd.L2;
+        for (int i = 0; i < CombRows - 1; i++)
+        {
+            int digit = (int)(w0 & ((2 * CombEntries * 2) - 1)) - (2 * CombEntries);
+            digits[i] = sign * digit;
+            ulong minusDigit = (ulong)(long)-digit;
+            ulong extension = (ulong)((long)-digit >> 63);
+            w0 = AddCarry(w0, minusDigit, 0, out ulong carry);
+            w1 = AddCarry(w1, extension, carry, out carry);
+            w2 = AddCarry(w2, extension, carry, out _);
+            w0 = (w0 >> CombDigitBits) | (w1 << (64 - CombDigitBits));
+            w1 = (w1 >> CombDigitBits) | (w2 << (64 - CombDigitBits));
+            w2 >>= CombDigitBits;
+        }
+
+        digits[CombRows - 1] = sign * (int)w0;
+    }
+
+    /// <summary>
+    /// The comb table of a public point P of order n, the shape of signing's table for G: row i, entry j is
+    /// (2j + 1) * 64^i * P (32 x 32 affine points, 48 KiB). Variable-time (public points only): the 1,024 points
+    /// are computed in Jacobian coordinates (per row 7 doublings and 31 additions) and made affine together with one
+    /// field inversion (Montgomery's trick).
+    /// </summary>
+    [MethodImpl(P192FieldElement.HotPath)]
+    public static P192AffinePoint[] BuildCombTableVariableTime(in P192AffinePoint basePoint)
+    {
+        var points = new P192JacobianPoint[CombTableLength];
+        P192JacobianPoint rowBase = P192JacobianPoint.FromAffine(basePoint);
+        for (int row = 0; row < CombRows; row++)
+        {
+            int first = row * CombEntries;
+            points[first] = rowBase;
+            P192JacobianPoint.Double(rowBase, out P192JacobianPoint twice);
+            Square(twice.Z, out P192FieldElement twiceZ2);
+            Multiply(twiceZ2, twice.Z, out P192FieldElement twiceZ3);
+            for (int j = 1; j < CombEntries; j++)
+            {
+                // (2j - 1) P + 2 P: never a doubling or a sum to infinity, as 2j + 1 < n
+                P192JacobianPoint.AddCachedVariableTime(points[first + j - 1], twice, twiceZ2, twiceZ3,
+                    out points[first + j]);
+            }
+
+            for (int s = 0; s < CombDigitBits; s++)
+            {
+                P192JacobianPoint.Double(rowBase, out rowBase);
+            }
+        }
+
+        // Montgomery's trick: prefix[i] = Z_0 ... Z_i, one inversion of the whole product, then each Z_i^-1 from
+        // the running inverse and the prefix before it. No Z is zero: every multiplier is below n.
+        var prefix = new P192FieldElement[CombTableLength];
+        prefix[0] = points[0].Z;
+        for (int i = 1; i < prefix.Length; i++)
+        {
+            Multiply(prefix[i - 1], points[i].Z, out prefix[i]);
+        }
+
+        InvertVariableTime(prefix[prefix.Length - 1], out P192FieldElement inverse);
+        var table = new P192AffinePoint[CombTableLength];
+        for (int i = prefix.Length - 1; i >= 0; i--)
+        {
+            P192FieldElement zInverse = inverse;
+            if (i > 0)
+            {
+                Multiply(inverse, prefix[i - 1], out zInverse);
+                Multiply(inverse, points[i].Z, out inverse);
+            }
+
+            Square(zInverse, out P192FieldElement zInverse2);
+            Multiply(zInverse2, zInverse, out P192FieldElement zInverse3);
+            Multiply(points[i].X, zInverse2, out table[i].X);
+            Multiply(points[i].Y, zInverse3, out table[i].Y);
+        }
+
+        return table;
+    }
+
     /// <summary>
     /// Width-w NAF of k (digits odd in (-2^(w-1), 2^(w-1)) or zero, least significant first); returns the length.
     /// </summary>
