@@ -37,9 +37,10 @@ namespace CryptoCli;
 /// key generation uses a Fermat field inversion with a public exponent).
 /// Not constant-time, by design: verification, which handles only public data,
 /// and the RFC 6979 rejection of out-of-range candidates (probability about 2^-96). Field elements are three
-/// 64-bit limbs; signing and verifying allocate nothing on the heap on .NET except for DER signatures and, once per
-/// instance (and per concurrent signer), a 768-byte buffer of random bytes for the blinding factors of
-/// 16 signatures.</para>
+/// 64-bit limbs; signing and verifying allocate nothing on the heap on .NET except for DER signatures, once per
+/// instance (and per concurrent signer) a 768-byte buffer of random bytes for the blinding factors of
+/// 16 signatures, and, on the second verification with a public key, that key's verification table (see
+/// <see cref="CacheVerificationTable"/>).</para>
 /// </remarks>
 public sealed class ECDsaSecp192r1 : ECDsa
 {

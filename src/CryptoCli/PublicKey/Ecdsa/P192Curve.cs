@@ -7,7 +7,9 @@
 //   impossible there, see MultiplyBaseCore), the last one uses the complete formulas.
 // - u1*G + u2*Q for verification (variable-time, public inputs): interleaved width-w NAF (Shamir's trick) with
 //   w = 10 for G (256 precomputed affine odd multiples, 12 KiB: about 17 additions for a 192-bit u1, against 21 with
-//   w = 8) and w = 5 for Q (8 odd multiples computed per call).
+//   w = 8) and w = 5 for Q (8 odd multiples computed per call). For a key verified before, the instance keeps a
+//   comb table of Q shaped like G's (BuildCombTableVariableTime), and u1*G + u2*Q is read from both tables by
+//   public digits: at most 63 mixed additions and no doubling (MultiplyTwoCombVariableTime).
 
 using System;
 using System.Runtime.CompilerServices;
