@@ -367,23 +367,23 @@ internal static class P192Curve
             }
         }
 
-        // Montgomery's trick: prefix[i] = Z_0 ... Z_i, one inversion of the whole product, then each Z_i^-1 from
-        // the running inverse and the prefix before it. No Z is zero: every multiplier is below n.
-        var prefix = new P192FieldElement[CombTableLength];
-        prefix[0] = points[0].Z;
-        for (int i = 1; i < prefix.Length; i++)
+        // Montgomery's trick: prefix_i = Z_0 ... Z_i, one inversion of the whole product, then each Z_i^-1 from
+        // the running inverse and the prefix before it. No Z is zero: every multiplier is below n. The prefixes
+        // wait in the table's X coordinates: entry i is written after prefix i - 1 was read, going down.
+        var table = new P192AffinePoint[CombTableLength];
+        table[0].X = points[0].Z;
+        for (int i = 1; i < table.Length; i++)
         {
-            Multiply(prefix[i - 1], points[i].Z, out prefix[i]);
+            Multiply(table[i - 1].X, points[i].Z, out table[i].X);
         }
 
-        InvertVariableTime(prefix[prefix.Length - 1], out P192FieldElement inverse);
-        var table = new P192AffinePoint[CombTableLength];
-        for (int i = prefix.Length - 1; i >= 0; i--)
+        InvertVariableTime(table[table.Length - 1].X, out P192FieldElement inverse);
+        for (int i = table.Length - 1; i >= 0; i--)
         {
             P192FieldElement zInverse = inverse;
             if (i > 0)
             {
-                Multiply(inverse, prefix[i - 1], out zInverse);
+                Multiply(inverse, table[i - 1].X, out zInverse);
                 Multiply(inverse, points[i].Z, out inverse);
             }
 
