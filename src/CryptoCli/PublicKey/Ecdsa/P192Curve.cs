@@ -338,62 +338,76 @@ internal static class P192Curve
 
     /// <summary>
     /// The comb table of a public point P of order n, the shape of signing's table for G: row i, entry j is
-    /// (2j + 1) * 64^i * P (32 x 32 affine points, 48 KiB). Variable-time (public points only): the 1,024 points
-    /// are computed in Jacobian coordinates (per row 7 doublings and 31 additions) and made affine together with one
-    /// field inversion (Montgomery's trick).
+    /// (2j + 1) * 64^i * P (32 x 32 affine points, 48 KiB). Variable-time (public points only): the rows' bases
+    /// and their doubles first (6 doublings per row), the doubles made affine together, then per row 31 mixed
+    /// additions in Jacobian coordinates, and the 1,024 points made affine together (one field inversion each time,
+    /// Montgomery's trick).
     /// </summary>
     [MethodImpl(P192FieldElement.HotPath)]
     public static P192AffinePoint[] BuildCombTableVariableTime(in P192AffinePoint basePoint)
     {
         var points = new P192JacobianPoint[CombTableLength];
+        var doubles = new P192JacobianPoint[CombRows];
         P192JacobianPoint rowBase = P192JacobianPoint.FromAffine(basePoint);
         for (int row = 0; row < CombRows; row++)
         {
-            int first = row * CombEntries;
-            points[first] = rowBase;
-            P192JacobianPoint.Double(rowBase, out P192JacobianPoint twice);
-            Square(twice.Z, out P192FieldElement twiceZ2);
-            Multiply(twiceZ2, twice.Z, out P192FieldElement twiceZ3);
-            for (int j = 1; j < CombEntries; j++)
-            {
-                // (2j - 1) P + 2 P: never a doubling or a sum to infinity, as 2j + 1 < n
-                P192JacobianPoint.AddCachedVariableTime(points[first + j - 1], twice, twiceZ2, twiceZ3,
-                    out points[first + j]);
-            }
-
-            for (int s = 0; s < CombDigitBits; s++)
+            points[row * CombEntries] = rowBase;
+            P192JacobianPoint.Double(rowBase, out rowBase);
+            doubles[row] = rowBase;
+            for (int s = 1; s < CombDigitBits; s++)
             {
                 P192JacobianPoint.Double(rowBase, out rowBase);
             }
         }
 
-        // Montgomery's trick: prefix_i = Z_0 ... Z_i, one inversion of the whole product, then each Z_i^-1 from
-        // the running inverse and the prefix before it. No Z is zero: every multiplier is below n. The prefixes
-        // wait in the table's X coordinates: entry i is written after prefix i - 1 was read, going down.
-        var table = new P192AffinePoint[CombTableLength];
-        table[0].X = points[0].Z;
-        for (int i = 1; i < table.Length; i++)
+        var doublesAffine = new P192AffinePoint[CombRows];
+        ToAffineBatchVariableTime(doubles, doublesAffine);
+        for (int row = 0; row < CombRows; row++)
         {
-            Multiply(table[i - 1].X, points[i].Z, out table[i].X);
+            int first = row * CombEntries;
+            for (int j = 1; j < CombEntries; j++)
+            {
+                // (2j - 1) P + 2 P: never a doubling or a sum to infinity, as 2j + 1 < n
+                P192JacobianPoint.AddMixedVariableTime(points[first + j - 1], doublesAffine[row],
+                    out points[first + j]);
+            }
         }
 
-        InvertVariableTime(table[table.Length - 1].X, out P192FieldElement inverse);
-        for (int i = table.Length - 1; i >= 0; i--)
+        var table = new P192AffinePoint[CombTableLength];
+        ToAffineBatchVariableTime(points, table);
+        return table;
+    }
+
+    /// <summary>
+    /// Affine coordinates of Jacobian points none of which is infinity, with one variable-time field inversion
+    /// (Montgomery's trick: prefix_i = Z_0 ... Z_i, the inverse of the whole product, then each Z_i^-1 from the
+    /// running inverse and the prefix before it). The prefixes wait in the result's X coordinates: entry i is
+    /// written after prefix i - 1 was read, going down.
+    /// </summary>
+    [MethodImpl(P192FieldElement.HotPath)]
+    private static void ToAffineBatchVariableTime(P192JacobianPoint[] points, P192AffinePoint[] result)
+    {
+        result[0].X = points[0].Z;
+        for (int i = 1; i < points.Length; i++)
+        {
+            Multiply(result[i - 1].X, points[i].Z, out result[i].X);
+        }
+
+        InvertVariableTime(result[points.Length - 1].X, out P192FieldElement inverse);
+        for (int i = points.Length - 1; i >= 0; i--)
         {
             P192FieldElement zInverse = inverse;
             if (i > 0)
             {
-                Multiply(inverse, table[i - 1].X, out zInverse);
+                Multiply(inverse, result[i - 1].X, out zInverse);
                 Multiply(inverse, points[i].Z, out inverse);
             }
 
             Square(zInverse, out P192FieldElement zInverse2);
             Multiply(zInverse2, zInverse, out P192FieldElement zInverse3);
-            Multiply(points[i].X, zInverse2, out table[i].X);
-            Multiply(points[i].Y, zInverse3, out table[i].Y);
+            Multiply(points[i].X, zInverse2, out result[i].X);
+            Multiply(points[i].Y, zInverse3, out result[i].Y);
         }
-
-        return table;
     }
 
     /// <summary>
