@@ -364,7 +364,7 @@ public sealed partial class BlockCipherOcb : IDisposable
         }
 
 #if NET
-        if (Vector128.IsHardwareAccelerated && BitConverter.IsLittleEndian)
+        if (Vector128.IsHardwareAccelerated && ByteOrder.IsLittleEndianHost)
         {
             ProcessBlocksVector(ref cursor, source, destination, encrypt);
             return;

@@ -388,7 +388,7 @@ public sealed class BlockCipherXts : IDisposable
         Span<byte> batchTweaks = tweaks.Slice(0, length);
         Span<byte> output = destination.Slice(0, length);
 #if NET
-        if (Vector128.IsHardwareAccelerated && BitConverter.IsLittleEndian)
+        if (Vector128.IsHardwareAccelerated && ByteOrder.IsLittleEndianHost)
         {
             WhitenVector(ref lo, ref hi, source, output, batchTweaks);
             if (encrypt)
