@@ -16,7 +16,12 @@ namespace CryptoCli;
 /// subkey derivation and the padding choice do not branch on secret data. CMAC is a chain of dependent block
 /// encryptions, so it runs at the cipher's single-block latency.</para>
 /// <para>The instance copies the cipher's current key at construction (setting <see cref="Key"/> later rekeys only
-/// this instance) and wipes its key material on <c>Dispose</c>. Instances are not thread-safe.</para>
+/// this instance) and wipes its key material on <c>Dispose</c>.</para>
+/// <para>Instances are not thread-safe. Every call that overlaps another call on the same instance throws
+/// <see cref="CryptographicException"/> and changes nothing, and the MAC of the message in progress is then refused
+/// too (its final call throws), so a MAC whose computation overlapped another thread's call is never returned. Whole
+/// calls of two threads that interleave without overlapping look exactly like one thread handing the instance to
+/// another between calls, which is legal, and are not detected (the runtime's hash objects behave the same).</para>
 /// </remarks>
 public sealed class BlockCipherCmac : KeyedHashAlgorithm
 {
@@ -32,6 +37,9 @@ public sealed class BlockCipherCmac : KeyedHashAlgorithm
     private readonly byte[] _buffer = new byte[BlockSize];        // the pending last 1..16 bytes
     private int _buffered;
     private bool _disposed;
+
+    // Overlapping calls from several threads throw, and the MAC in progress is then refused too.
+    private ConcurrencyGuard _guard;
 
     /// <summary>Creates CMAC over a copy of <paramref name="cipher"/>'s current key.</summary>
     /// <param name="cipher">A block cipher with a 128-bit block; its key is copied (a key is generated first if it
@@ -67,12 +75,20 @@ public sealed class BlockCipherCmac : KeyedHashAlgorithm
             ThrowHelper.ThrowIfDisposed(_disposed, this);
             ThrowHelper.ThrowIfNull(value, nameof(value));
             BlockCipherKernel kernel = _cipher.CreateKernelForKey(value);
-            _kernel.Dispose();
-            _kernel = kernel;
-            CryptographicOperations.ZeroMemory(KeyValue);
-            KeyValue = (byte[])value.Clone();
-            DeriveSubkeys(_kernel, _subkeys);
-            Initialize();
+            _guard.Enter();
+            try
+            {
+                _kernel.Dispose();
+                _kernel = kernel;
+                CryptographicOperations.ZeroMemory(KeyValue);
+                KeyValue = (byte[])value.Clone();
+                DeriveSubkeys(_kernel, _subkeys);
+                InitializeCore();
+            }
+            finally
+            {
+                _guard.Exit();
+            }
         }
     }
 
@@ -148,9 +164,24 @@ public sealed class BlockCipherCmac : KeyedHashAlgorithm
     public override void Initialize()
     {
         ThrowHelper.ThrowIfDisposed(_disposed, this);
+        _guard.Enter();
+        try
+        {
+            InitializeCore();
+        }
+        finally
+        {
+            _guard.Exit();
+        }
+    }
+
+    // The end of a message: a refused overlapping call is forgotten with it.
+    private void InitializeCore()
+    {
         CryptographicOperations.ZeroMemory(_state);
         CryptographicOperations.ZeroMemory(_buffer);
         _buffered = 0;
+        _guard.TakeOverlapped();
     }
 
     /// <inheritdoc/>
@@ -187,6 +218,19 @@ public sealed class BlockCipherCmac : KeyedHashAlgorithm
     private void Append(ReadOnlySpan<byte> source)
     {
         ThrowHelper.ThrowIfDisposed(_disposed, this);
+        _guard.Enter();
+        try
+        {
+            AppendCore(source);
+        }
+        finally
+        {
+            _guard.Exit();
+        }
+    }
+
+    private void AppendCore(ReadOnlySpan<byte> source)
+    {
         if (source.IsEmpty)
         {
             return;
@@ -218,8 +262,23 @@ public sealed class BlockCipherCmac : KeyedHashAlgorithm
     private void FinishInstance(Span<byte> destination)
     {
         ThrowHelper.ThrowIfDisposed(_disposed, this);
-        Finish(_kernel, _subkeys, _state, _buffer, _buffered, destination);
-        Initialize();
+        _guard.Enter();
+        try
+        {
+            if (_guard.TakeOverlapped())
+            {
+                // Another thread's call overlapped this message: refuse the MAC rather than return it.
+                InitializeCore();
+                ThrowHelper.ThrowConcurrentUse();
+            }
+
+            Finish(_kernel, _subkeys, _state, _buffer, _buffered, destination);
+            InitializeCore();
+        }
+        finally
+        {
+            _guard.Exit();
+        }
     }
 
     /// <summary>

@@ -227,13 +227,17 @@ internal sealed class GcmStreamState : IDisposable
 /// <see cref="BlockCipherGcm.Encrypt(ReadOnlySpan{byte},ReadOnlySpan{byte},Span{byte},Span{byte},ReadOnlySpan{byte})"/>
 /// of the concatenated pieces.
 /// </summary>
-/// <remarks>Constant-time as <see cref="BlockCipherGcm"/>. Not thread-safe; the state is wiped by <see cref="Dispose"/>
-/// and by <see cref="Finish"/>.</remarks>
+/// <remarks>Constant-time as <see cref="BlockCipherGcm"/>. Not thread-safe: a call that overlaps another call on the
+/// same object throws <see cref="CryptographicException"/> and changes nothing, and <see cref="Finish"/> then refuses
+/// the tag (it throws). The state is wiped by <see cref="Dispose"/> and by <see cref="Finish"/>.</remarks>
 public sealed class BlockCipherGcmEncryptor : IDisposable
 {
     private readonly GcmStreamState _state;
     private readonly int _tagSize;
     private bool _finished;
+
+    // Overlapping calls from several threads throw, and the tag of the message they overlapped is refused.
+    private ConcurrencyGuard _guard;
 
     internal BlockCipherGcmEncryptor(BlockCipherGcm gcm, ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> associatedData)
     {
@@ -251,8 +255,16 @@ public sealed class BlockCipherGcmEncryptor : IDisposable
     /// was disposed.</exception>
     public void Encrypt(ReadOnlySpan<byte> plaintext, Span<byte> ciphertext)
     {
-        CheckOpen();
-        _state.Transform(plaintext, ciphertext, hashOutput: true);
+        _guard.Enter();
+        try
+        {
+            CheckOpen();
+            _state.Transform(plaintext, ciphertext, hashOutput: true);
+        }
+        finally
+        {
+            _guard.Exit();
+        }
     }
 
     /// <summary>Ends the message and writes its tag; the object cannot be used afterwards.</summary>
@@ -261,11 +273,31 @@ public sealed class BlockCipherGcmEncryptor : IDisposable
     /// <exception cref="InvalidOperationException"><see cref="Finish"/> was called already.</exception>
     public void Finish(Span<byte> tag)
     {
+        _guard.Enter();
+        try
+        {
+            FinishCore(tag);
+        }
+        finally
+        {
+            _guard.Exit();
+        }
+    }
+
+    private void FinishCore(Span<byte> tag)
+    {
         CheckOpen();
         if (tag.Length != _tagSize)
         {
             throw new ArgumentException(string.Format(System.Globalization.CultureInfo.InvariantCulture,
                 SR.TagSizeMismatch, _tagSize), nameof(tag));
+        }
+
+        if (_guard.TakeOverlapped())
+        {
+            // Another thread's call overlapped this message: refuse its tag.
+            Dispose();
+            ThrowHelper.ThrowConcurrentUse();
         }
 
         Span<byte> full = stackalloc byte[16];
@@ -304,7 +336,9 @@ public sealed class BlockCipherGcmEncryptor : IDisposable
 /// written during pass 2 then came from data that was not authenticated. So read the ciphertext from storage that
 /// nobody else can modify between the passes, and discard all plaintext when <see cref="Finish"/> throws.</para>
 /// <para>Constant-time as <see cref="BlockCipherGcm"/> (the tag comparison is
-/// <see cref="CryptographicOperations.FixedTimeEquals"/>). Not thread-safe; wiped by <see cref="Dispose"/>.</para>
+/// <see cref="CryptographicOperations.FixedTimeEquals"/>). Not thread-safe: a call that overlaps another call on the
+/// same object throws <see cref="CryptographicException"/> and changes nothing, and the next <see cref="VerifyTag"/>
+/// or <see cref="Finish"/> then refuses the message (it throws). Wiped by <see cref="Dispose"/>.</para>
 /// </remarks>
 public sealed class BlockCipherGcmDecryptor : IDisposable
 {
@@ -316,6 +350,9 @@ public sealed class BlockCipherGcmDecryptor : IDisposable
     private GcmStreamState _state;
     private Stage _stage;
     private long _verifiedLength;
+
+    // Overlapping calls from several threads throw, and the message they overlapped is refused at VerifyTag/Finish.
+    private ConcurrencyGuard _guard;
 
     internal BlockCipherGcmDecryptor(BlockCipherGcm gcm, ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> tag,
         ReadOnlySpan<byte> associatedData)
@@ -339,8 +376,16 @@ public sealed class BlockCipherGcmDecryptor : IDisposable
     /// <exception cref="CryptographicException">The message would exceed GCM's limit of 2^36 - 32 bytes.</exception>
     public void Authenticate(ReadOnlySpan<byte> ciphertext)
     {
-        Expect(Stage.Authenticating);
-        _state.HashOnly(ciphertext);
+        _guard.Enter();
+        try
+        {
+            Expect(Stage.Authenticating);
+            _state.HashOnly(ciphertext);
+        }
+        finally
+        {
+            _guard.Exit();
+        }
     }
 
     /// <summary>
@@ -351,7 +396,21 @@ public sealed class BlockCipherGcmDecryptor : IDisposable
     /// <exception cref="InvalidOperationException">Called twice.</exception>
     public void VerifyTag()
     {
+        _guard.Enter();
+        try
+        {
+            VerifyTagCore();
+        }
+        finally
+        {
+            _guard.Exit();
+        }
+    }
+
+    private void VerifyTagCore()
+    {
         Expect(Stage.Authenticating);
+        RefuseIfOverlapped();
         _state.ComputeTag(_firstPassTag);
         long length = _state.TextLength;
         _state.Dispose();
@@ -375,13 +434,21 @@ public sealed class BlockCipherGcmDecryptor : IDisposable
     /// <exception cref="CryptographicException">Pass 2 is longer than pass 1; nothing is written.</exception>
     public void Decrypt(ReadOnlySpan<byte> ciphertext, Span<byte> plaintext)
     {
-        Expect(Stage.Decrypting);
-        if (_state.TextLength + ciphertext.Length > _verifiedLength)
+        _guard.Enter();
+        try
         {
-            throw new CryptographicException(SR.AuthenticationTagMismatch);
-        }
+            Expect(Stage.Decrypting);
+            if (_state.TextLength + ciphertext.Length > _verifiedLength)
+            {
+                throw new CryptographicException(SR.AuthenticationTagMismatch);
+            }
 
-        _state.Transform(ciphertext, plaintext, hashOutput: false);
+            _state.Transform(ciphertext, plaintext, hashOutput: false);
+        }
+        finally
+        {
+            _guard.Exit();
+        }
     }
 
     /// <summary>Ends pass 2: checks that it saw exactly the ciphertext authenticated in pass 1.</summary>
@@ -391,7 +458,21 @@ public sealed class BlockCipherGcmDecryptor : IDisposable
     /// called twice.</exception>
     public void Finish()
     {
+        _guard.Enter();
+        try
+        {
+            FinishCore();
+        }
+        finally
+        {
+            _guard.Exit();
+        }
+    }
+
+    private void FinishCore()
+    {
         Expect(Stage.Decrypting);
+        RefuseIfOverlapped();
         _stage = Stage.Done;
         Span<byte> secondPassTag = stackalloc byte[16];
         _state.ComputeTag(secondPassTag);
@@ -402,6 +483,16 @@ public sealed class BlockCipherGcmDecryptor : IDisposable
         if (!same)
         {
             throw new CryptographicException(SR.AuthenticationTagMismatch);
+        }
+    }
+
+    // Another thread's call overlapped this message: refuse it (discard any plaintext released).
+    private void RefuseIfOverlapped()
+    {
+        if (_guard.TakeOverlapped())
+        {
+            Dispose();
+            ThrowHelper.ThrowConcurrentUse();
         }
     }
 

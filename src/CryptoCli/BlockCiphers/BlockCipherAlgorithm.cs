@@ -29,7 +29,11 @@ namespace CryptoCli;
 /// table-driven paths are not). In the shared mode code, PKCS7 and ANSI X.923 padding bytes are checked without
 /// branching on their values (only the final valid/invalid outcome is a branch), and the plaintext already written
 /// is wiped before a padding error is thrown.</para>
-/// <para>Instances are not thread-safe, as with the runtime's algorithms.</para>
+/// <para>Instances are not thread-safe, as with the runtime's algorithms. The transforms of
+/// <see cref="SymmetricAlgorithm.CreateEncryptor()"/> and <see cref="SymmetricAlgorithm.CreateDecryptor()"/> detect
+/// misuse from several threads: a call that overlaps another call on the same transform throws
+/// <see cref="CryptographicException"/> and changes nothing, and the message it overlapped is refused at
+/// <see cref="ICryptoTransform.TransformFinalBlock"/> (it throws).</para>
 /// </remarks>
 public abstract partial class BlockCipherAlgorithm : SymmetricAlgorithm
 {

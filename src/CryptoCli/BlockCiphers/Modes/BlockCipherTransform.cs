@@ -31,6 +31,9 @@ internal sealed class BlockCipherTransform : ICryptoTransform
     private int _position;               // CFB and OFB: bytes of the segment in progress already processed
     private bool _disposed;
 
+    // Overlapping calls from several threads throw, and the message they overlapped is refused at its final block.
+    private ConcurrencyGuard _guard;
+
     public BlockCipherTransform(
         BlockCipherKernel kernel,
         BlockCipherMode mode,
@@ -104,9 +107,20 @@ internal sealed class BlockCipherTransform : ICryptoTransform
     {
         ThrowHelper.ThrowIfDisposed(_disposed, this);
         CheckTransformBlockArguments(inputBuffer, inputOffset, inputCount, outputBuffer, outputOffset, InputBlockSize);
+        _guard.Enter();
+        try
+        {
+            return TransformBlockCore(inputBuffer.AsSpan(inputOffset, inputCount), outputBuffer.AsSpan(outputOffset));
+        }
+        finally
+        {
+            _guard.Exit();
+        }
+    }
 
-        ReadOnlySpan<byte> input = inputBuffer.AsSpan(inputOffset, inputCount);
-        Span<byte> output = outputBuffer.AsSpan(outputOffset);
+    private int TransformBlockCore(ReadOnlySpan<byte> input, Span<byte> output)
+    {
+        int inputCount = input.Length;
         int holdBack = _held.Length;
         int total = _heldCount + inputCount;
         int emit = Math.Max(0, total - holdBack); // at most inputCount, for which the output has room
@@ -152,8 +166,27 @@ internal sealed class BlockCipherTransform : ICryptoTransform
     {
         ThrowHelper.ThrowIfDisposed(_disposed, this);
         CheckTransformFinalBlockArguments(inputBuffer, inputOffset, inputCount);
-        ReadOnlySpan<byte> input = inputBuffer.AsSpan(inputOffset, inputCount);
-        byte[] rest = new byte[_heldCount + inputCount];
+        _guard.Enter();
+        try
+        {
+            if (_guard.TakeOverlapped())
+            {
+                // Another thread's call overlapped this message: refuse its end rather than return it.
+                Reset();
+                ThrowHelper.ThrowConcurrentUse();
+            }
+
+            return TransformFinalBlockCore(inputBuffer.AsSpan(inputOffset, inputCount));
+        }
+        finally
+        {
+            _guard.Exit();
+        }
+    }
+
+    private byte[] TransformFinalBlockCore(ReadOnlySpan<byte> input)
+    {
+        byte[] rest = new byte[_heldCount + input.Length];
         try
         {
             _held.AsSpan(0, _heldCount).CopyTo(rest);

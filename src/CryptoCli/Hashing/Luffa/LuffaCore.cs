@@ -7,7 +7,6 @@
 using System;
 using System.Buffers.Binary;
 using System.Security.Cryptography;
-using System.Threading;
 
 namespace CryptoCli;
 
@@ -36,11 +35,10 @@ internal sealed class LuffaCore : IDisposable
     private readonly LuffaKernel _kernel;
     private int _buffered;
 
-    // Concurrent use from several threads, as the runtime's hash algorithms detect it: each call holds _inUse while it
-    // touches the state, and a call that finds it held throws. It also marks the state as mixed (_concurrentUseSeen),
-    // so the digest in progress is refused too, rather than returned over data from two threads.
-    private int _inUse;
-    private volatile bool _concurrentUseSeen;
+    // Concurrent use from several threads, as the runtime's hash algorithms detect it: each call holds the guard while
+    // it touches the state, and a call that finds it held throws and marks the digest in progress, which is refused
+    // too rather than returned over data from two threads (see ConcurrencyGuard for what cannot be seen).
+    private ConcurrencyGuard _guard;
     private bool _hasData; // data appended since the last reset: a race seen before that is stale, not this digest's
 
     /// <summary>
@@ -112,7 +110,7 @@ internal sealed class LuffaCore : IDisposable
         {
             if (!_hasData)
             {
-                _concurrentUseSeen = false; // seen while the state was fresh: nothing of this digest was mixed
+                _guard.TakeOverlapped(); // seen while the state was fresh: nothing of this digest was mixed
                 _hasData = true;
             }
 
@@ -133,7 +131,7 @@ internal sealed class LuffaCore : IDisposable
         Enter();
         try
         {
-            if (_concurrentUseSeen && _hasData)
+            if (_guard.TakeOverlapped() && _hasData)
             {
                 ResetState();
                 ThrowHelper.ThrowConcurrentUse();
@@ -148,23 +146,15 @@ internal sealed class LuffaCore : IDisposable
         }
     }
 
-    private void Enter()
-    {
-        if (Interlocked.Exchange(ref _inUse, 1) != 0)
-        {
-            // Held by another thread: leave it held (it is theirs) and fail this call.
-            _concurrentUseSeen = true;
-            ThrowHelper.ThrowConcurrentUse();
-        }
-    }
+    private void Enter() => _guard.Enter();
 
-    private void Exit() => Volatile.Write(ref _inUse, 0);
+    private void Exit() => _guard.Exit();
 
     private void ResetState()
     {
         LuffaConstants.InitialValue.AsSpan(0, 8 * Width).CopyTo(_state);
         _buffered = 0;
-        _concurrentUseSeen = false;
+        _guard.TakeOverlapped();
         _hasData = false;
     }
 

@@ -14,9 +14,14 @@ namespace CryptoCli;
 /// <remarks>
 /// <para>Follows "Hash Function Luffa, Specification Ver. 2.0" (Hitachi, 2009). Every path is constant-time:
 /// bitsliced S-box, no table lookups, no data-dependent branches.</para>
-/// <para>An instance is not thread-safe: calls that overlap from several threads throw
-/// <see cref="CryptographicException"/>, as the runtime's hash algorithms do, and the digest in progress is then
-/// refused too. <see cref="HashAlgorithm.Dispose()"/> wipes the state and the buffered input.</para>
+/// <para>An instance is not thread-safe. Every call that overlaps another call on the same instance throws
+/// <see cref="CryptographicException"/> and changes nothing, as with the runtime's hash algorithms, and the digest in
+/// progress is then refused too (its final call throws), so a digest whose computation overlapped another thread's
+/// call is never returned. Whole calls of two threads that interleave without overlapping (one thread's
+/// <c>HashCore</c> between another's <c>HashCore</c> and <c>HashFinal</c>, as two threads calling
+/// <c>ComputeHash</c> can produce) look exactly like one thread handing the instance to another between calls, which
+/// is legal, and are not detected: the runtime's hash objects behave the same.
+/// <see cref="HashAlgorithm.Dispose()"/> wipes the state and the buffered input.</para>
 /// </remarks>
 public abstract class LuffaHashAlgorithm : HashAlgorithm
 {

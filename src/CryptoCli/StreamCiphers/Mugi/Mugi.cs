@@ -22,6 +22,9 @@ namespace CryptoCli;
 /// buffer rotated by index instead of shifting sixteen words per update), sixteen updates unrolled. Not constant-time:
 /// the table look-ups are indexed by secret state (cache timing).</para>
 /// <para>Follows the MUGI specification (Hitachi, v1.2/1.3) and reproduces its test data (examples 1 and 2).</para>
+/// <para>Not thread-safe: a call that overlaps another call on the same instance throws
+/// <see cref="System.Security.Cryptography.CryptographicException"/> and leaves the keystream position as it
+/// was.</para>
 /// </remarks>
 public sealed class Mugi : IDisposable
 {
@@ -39,6 +42,9 @@ public sealed class Mugi : IDisposable
     private readonly byte[] _leftover = new byte[UnitBytes];
     private int _leftoverCount;
     private bool _disposed;
+
+    // Overlapping calls from several threads throw (the keystream position of the call that holds it is unchanged).
+    private ConcurrencyGuard _guard;
 
     /// <summary>
     /// Creates a generator positioned at the start of the keystream of <paramref name="key"/> and
@@ -97,8 +103,16 @@ public sealed class Mugi : IDisposable
             ThrowHelper.ThrowOverlap("destination", "source");
         }
 
-        Process<XorKeystream>(ref MemoryMarshal.GetReference(source), ref MemoryMarshal.GetReference(output),
-            output.Length);
+        _guard.Enter();
+        try
+        {
+            Process<XorKeystream>(ref MemoryMarshal.GetReference(source), ref MemoryMarshal.GetReference(output),
+                output.Length);
+        }
+        finally
+        {
+            _guard.Exit();
+        }
     }
 
     /// <summary>
@@ -110,7 +124,15 @@ public sealed class Mugi : IDisposable
     {
         ThrowHelper.ThrowIfDisposed(_disposed, this);
         ref byte output = ref MemoryMarshal.GetReference(destination);
-        Process<StoreKeystream>(ref output, ref output, destination.Length);
+        _guard.Enter();
+        try
+        {
+            Process<StoreKeystream>(ref output, ref output, destination.Length);
+        }
+        finally
+        {
+            _guard.Exit();
+        }
     }
 
     /// <summary>Wipes the generator's state.</summary>
