@@ -45,6 +45,8 @@ internal static class Program
         new KeyWrapVectorChecks(),
         new CcmVectorChecks((cipher, key) => Registered(CipherKernels(cipher), key, 16)),
         new KbkdfVectorChecks((cipher, key) => Registered(CipherKernels(cipher), key, 16)),
+        new XtsVectorChecks(RijndaelCipher.Kernels.Entries.Where(e => e.IsSupported(16)).ToArray()),
+        new OcbVectorChecks(RijndaelCipher.Kernels.Entries.Where(e => e.IsSupported(16)).ToArray()),
         new LegacyProducerVectorChecks(),
     };
 
