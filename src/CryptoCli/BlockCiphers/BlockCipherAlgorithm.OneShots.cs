@@ -343,7 +343,8 @@ public abstract partial class BlockCipherAlgorithm
         if (feedbackSizeInBits <= 0 || feedbackSizeInBits % 8 != 0 || feedbackSizeInBits > BlockSizeValue)
         {
             string message = string.Format(
-                System.Globalization.CultureInfo.InvariantCulture, SR.FeedbackSizeNotSupported, feedbackSizeInBits, CipherMode.CFB);
+                System.Globalization.CultureInfo.InvariantCulture, SR.FeedbackSizeNotSupported, feedbackSizeInBits,
+                CipherMode.CFB);
             throw new ArgumentOutOfRangeException(nameof(feedbackSizeInBits), message);
         }
 
