@@ -1,5 +1,5 @@
 // Taking one byte out of a word as a table index, for the table kernels (CIPHERUNICORN-A, MUGI, Rijndael, Camellia).
-// Two ways: a shift and a zero-extending (byte) cast (every target), or BMI1's BEXTR (ByteExtractor.X86.cs), which
+// Two ways: a shift and a zero-extending (byte) cast (every target), or BMI1's BEXTR (Bmi1ByteExtractor.X86.cs), which
 // does both in one instruction and so shortens a chain of dependent look-ups by one instruction a look-up.
 // Kernels registered once per way take the way as a struct type argument (IByteExtractor: the JIT compiles one
 // specialised loop per struct, with the call inlined); kernels that just want the best way call ByteExtractor.

@@ -1,5 +1,6 @@
 // CIPHERUNICORN-A (NEC, CRYPTREC 2000-2003): 128-bit block, 128/192/256-bit keys, 16 Feistel rounds with modular
-// whitening. Public type; kernels in CipherUnicornAKernel.cs (fast, P2's 8->32 T table), Internal/ByteExtractor.X86.cs
+// whitening. Public type; kernels in CipherUnicornAKernel.cs (fast, P2's 8->32 T table),
+// Internal/Bmi1ByteExtractor.X86.cs
 // (BMI1 byte extraction) and CipherUnicornAReferenceKernel.cs (straightforward, for tests). Vectors: consistency
 // vectors from two public implementations (tests/CryptoCli.Tests/Vectors/cipherunicorna), not from the specification.
 using System;

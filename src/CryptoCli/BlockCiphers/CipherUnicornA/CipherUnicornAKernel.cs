@@ -18,7 +18,8 @@ namespace CryptoCli;
 /// The fast CIPHERUNICORN-A kernel ("table32"): a single fused 8->32-bit T table, the round function inlined and
 /// unrolled two rounds at a time (no word moves between rounds), two blocks interleaved for ECB/CTR, table and key
 /// read through refs held in locals (<see cref="Unsafe.Add{T}(ref T, int)"/>, no bounds checks), <c>(byte)</c> casts
-/// for byte extraction ("table32"), or BMI1's BEXTR where available ("table32-bmi1", Internal/ByteExtractor.X86.cs):
+/// for byte extraction ("table32"), or BMI1's BEXTR where available ("table32-bmi1",
+/// Internal/Bmi1ByteExtractor.X86.cs):
 /// one sealed <see cref="CipherUnicornAKernel{TBytes}"/> per way of taking bytes, each a registry entry.
 /// Not constant-time: table indices and the T_n byte selection depend on secret data.
 /// </summary>
