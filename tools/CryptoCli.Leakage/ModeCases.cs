@@ -8,7 +8,8 @@ namespace CryptoCli.Leakage;
 /// The 128-bit-block modes beside GCM, through their public types over AES-128 (AES-NI): XTS (the tweak arithmetic,
 /// then whole data units), OCB3 (the data, then the key that the L table and the offsets come from) and CCM. Each
 /// mode's docs call it constant-time exactly when the cipher's kernel is, so every row here is claimed constant-time
-/// and skipped, with its reason, where AES-NI is missing.
+/// except OCB's key setup (ocb-aes128-offsets), measured leaking on AMD Zen 4 and not claimed until explained
+/// Every row is skipped, with its reason, where AES-NI is missing.
 /// </summary>
 internal static class ModeCases
 {
@@ -301,7 +302,7 @@ internal sealed class OcbKeyCase : LeakageCase
 
     public OcbKeyCase()
         : base("ocb-aes128-offsets", BasePath,
-            "fixed key (of 1,024 random keys, the one whose L table folds the fewest carries) vs random key", 16, Claim.ConstantTime)
+            "fixed key (of 1,024 random keys, the one whose L table folds the fewest carries) vs random key", 16, Claim.NotConstantTime)
     {
     }
 
