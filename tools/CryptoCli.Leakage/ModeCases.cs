@@ -341,7 +341,7 @@ internal sealed class OcbKeyCase : LeakageCase
         for (int i = 0; i < 65; i++)
         {
             carries += value[0] >> 7;
-            BlockCipherOcb.DoubleBigEndian(value);
+            Gf128.DoubleBigEndian(value);
         }
 
         CryptographicOperations.ZeroMemory(value);

@@ -331,25 +331,18 @@ public sealed class BlockCipherCmac : KeyedHashAlgorithm
         CryptographicOperations.ZeroMemory(last);
     }
 
-    /// <summary>L = E(0^128); K1 = L·x, K2 = L·x^2 in GF(2^128) (doubling without a secret-dependent branch).</summary>
-    private static void DeriveSubkeys(BlockCipherKernel kernel, Span<byte> subkeys)
+    /// <summary>
+    /// L = E(0^128); K1 = L·x, K2 = L·x^2 in GF(2^128) (doubling without a secret-dependent branch), into the 32
+    /// bytes of <paramref name="subkeys"/>: the CMAC subkeys, shared with <see cref="SP800108CmacKdf"/>.
+    /// </summary>
+    internal static void DeriveSubkeys(BlockCipherKernel kernel, Span<byte> subkeys)
     {
         Span<byte> k1 = subkeys.Slice(0, BlockSize), k2 = subkeys.Slice(BlockSize, BlockSize);
-        k2.Clear();
-        kernel.EncryptBlocks(k2, k2);       // L, staged in K2's place
-        Double(k2, k1);
-        Double(k1, k2);
-    }
-
-    private static void Double(ReadOnlySpan<byte> input, Span<byte> output)
-    {
-        int carry = input[0] >> 7;
-        for (int i = 0; i < BlockSize - 1; i++)
-        {
-            output[i] = (byte)((input[i] << 1) | (input[i + 1] >> 7));
-        }
-
-        output[BlockSize - 1] = (byte)((input[BlockSize - 1] << 1) ^ (0x87 & -carry));
+        k1.Clear();
+        kernel.EncryptBlocks(k1, k1);       // L
+        Gf128.DoubleBigEndian(k1);
+        k1.CopyTo(k2);
+        Gf128.DoubleBigEndian(k2);
     }
 
     private static void CheckBlockSize(BlockCipherAlgorithm cipher)

@@ -133,7 +133,7 @@ public sealed partial class BlockCipherOcb : IDisposable
         {
             if (i != 0)
             {
-                DoubleBigEndian(value);
+                Gf128.DoubleBigEndian(value);
             }
 
             _table[2 * i] = BinaryPrimitives.ReadUInt64LittleEndian(value);
@@ -141,21 +141,6 @@ public sealed partial class BlockCipherOcb : IDisposable
         }
 
         CryptographicOperations.ZeroMemory(value);
-    }
-
-    /// <summary>
-    /// double(S) of RFC 7253 (S·x in GF(2^128), big-endian: S &lt;&lt; 1, xor 0x87 into the last byte when the first
-    /// bit was set), with the carry folded in through a mask, never a branch.
-    /// </summary>
-    internal static void DoubleBigEndian(Span<byte> block)
-    {
-        ulong hi = BinaryPrimitives.ReadUInt64BigEndian(block);
-        ulong lo = BinaryPrimitives.ReadUInt64BigEndian(block.Slice(8));
-        ulong carry = hi >> 63;
-        hi = (hi << 1) | (lo >> 63);
-        lo = (lo << 1) ^ (0x87UL & (0UL - carry));
-        BinaryPrimitives.WriteUInt64BigEndian(block, hi);
-        BinaryPrimitives.WriteUInt64BigEndian(block.Slice(8), lo);
     }
 
     /// <summary>Encrypts <paramref name="plaintext"/> into <paramref name="ciphertext"/> and writes the tag.</summary>

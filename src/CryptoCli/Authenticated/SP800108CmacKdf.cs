@@ -67,7 +67,7 @@ public sealed class SP800108CmacKdf : IDisposable
         }
 
         _kernel = cipher.CreateKernelForCurrentKey();
-        DeriveSubkeys();
+        BlockCipherCmac.DeriveSubkeys(_kernel, _subkeys);
     }
 
     /// <summary>The KDF over a given 128-bit block-cipher kernel, owned from now on (the tests' way to run every
@@ -75,7 +75,7 @@ public sealed class SP800108CmacKdf : IDisposable
     internal SP800108CmacKdf(BlockCipherKernel kernel)
     {
         _kernel = kernel;
-        DeriveSubkeys();
+        BlockCipherCmac.DeriveSubkeys(_kernel, _subkeys);
     }
 
     // ---- Counter mode ----
@@ -373,28 +373,6 @@ public sealed class SP800108CmacKdf : IDisposable
         }
 
         CryptographicOperations.ZeroMemory(work);
-    }
-
-    /// <summary>L = E(0^128); K1 = L·x, K2 = L·x^2 in GF(2^128) (SP 800-38B), without a secret-dependent
-    /// branch.</summary>
-    private void DeriveSubkeys()
-    {
-        Span<byte> k1 = _subkeys.AsSpan(0, BlockSize), k2 = _subkeys.AsSpan(BlockSize, BlockSize);
-        k2.Clear();
-        _kernel.EncryptBlocks(k2, k2);      // L, staged in K2's place
-        Double(k2, k1);
-        Double(k1, k2);
-    }
-
-    private static void Double(ReadOnlySpan<byte> input, Span<byte> output)
-    {
-        int carry = input[0] >> 7;
-        for (int i = 0; i < BlockSize - 1; i++)
-        {
-            output[i] = (byte)((input[i] << 1) | (input[i + 1] >> 7));
-        }
-
-        output[BlockSize - 1] = (byte)((input[BlockSize - 1] << 1) ^ (0x87 & -carry));
     }
 
     /// <summary>
