@@ -11,7 +11,8 @@ namespace CryptoCli.Benchmarks;
 /// <summary>
 /// AES-128-CCM encryption and decryption of 16 KiB (12-byte nonce, 16-byte tag, no associated data) against the
 /// runtime's <c>AesCcm</c> (OpenSSL) and BouncyCastle's <c>CcmBlockCipher</c> over <c>AesUtilities.CreateEngine()</c>
-/// (initialised once: its packet calls keep the nonce).
+/// (initialised once: its packet calls keep the nonce), and the system's libcrypto called directly through its EVP API
+/// (<c>OpenSSL</c>, <see cref="OpenSslCipher"/>).
 /// </summary>
 [Primitive("AES-128-CCM")]
 public class AesCcmBenchmarks
@@ -19,6 +20,7 @@ public class AesCcmBenchmarks
     private BlockCipherCcm _ours = null!;
     private AesCcm _builtIn = null!;
     private CcmBlockCipher _bcEncrypt = null!, _bcDecrypt = null!;
+    private OpenSslCipher? _osslEncrypt, _osslDecrypt;
     private byte[] _nonce = null!, _input = null!, _output = null!, _ciphertext = null!, _tag = null!;
     private byte[] _bcSealed = null!, _bcBuffer = null!;
 
@@ -64,6 +66,25 @@ public class AesCcmBenchmarks
         GcmCheck.Same(_input, _bcBuffer.AsSpan(0, Size), "decryption, BouncyCastle");
         OursDecrypt();
         GcmCheck.Same(_input, _output, "decryption, ours");
+
+        // OpenSSL's rows, where libcrypto has the cipher, against ours.
+        _osslEncrypt = OpenSslCipher.TryCreate("AES-128-CCM", true, key, _nonce.Length, _tag.Length);
+        _osslDecrypt = OpenSslCipher.TryCreate("AES-128-CCM", false, key, _nonce.Length, _tag.Length);
+        if (_osslEncrypt is not null)
+        {
+            Array.Clear(_output);
+            Array.Clear(_tag);
+            OpenSslEncrypt();
+            GcmCheck.Same(ct, _output, "ciphertext, OpenSSL");
+            GcmCheck.Same(tag, _tag, "tag, OpenSSL");
+        }
+
+        if (_osslDecrypt is not null)
+        {
+            Array.Clear(_output);
+            OpenSslDecrypt();
+            GcmCheck.Same(_input, _output, "decryption, OpenSSL");
+        }
     }
 
     [GlobalCleanup]
@@ -71,6 +92,8 @@ public class AesCcmBenchmarks
     {
         _ours.Dispose();
         _builtIn.Dispose();
+        _osslEncrypt?.Dispose();
+        _osslDecrypt?.Dispose();
     }
 
     [Benchmark, Row("CCM-encrypt", "CryptoCli")]
@@ -82,6 +105,9 @@ public class AesCcmBenchmarks
     [Benchmark, Row("CCM-encrypt", "BouncyCastle")]
     public int BouncyCastleEncrypt() => _bcEncrypt.ProcessPacket(_input, 0, _input.Length, _bcBuffer, 0);
 
+    [Benchmark, Row("CCM-encrypt", "OpenSSL"), OpenSsl("AES-128-CCM")]
+    public void OpenSslEncrypt() => _osslEncrypt!.CcmEncrypt(_nonce, _input, _output, _tag);
+
     [Benchmark, Row("CCM-decrypt", "CryptoCli")]
     public void OursDecrypt() => _ours.Decrypt(_nonce, _ciphertext, _tag, _output);
 
@@ -90,4 +116,7 @@ public class AesCcmBenchmarks
 
     [Benchmark, Row("CCM-decrypt", "BouncyCastle")]
     public int BouncyCastleDecrypt() => _bcDecrypt.ProcessPacket(_bcSealed, 0, _bcSealed.Length, _bcBuffer, 0);
+
+    [Benchmark, Row("CCM-decrypt", "OpenSSL"), OpenSsl("AES-128-CCM")]
+    public void OpenSslDecrypt() => _osslDecrypt!.CcmDecrypt(_nonce, _ciphertext, _tag, _output);
 }

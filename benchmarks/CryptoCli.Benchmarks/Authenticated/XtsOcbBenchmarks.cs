@@ -1,4 +1,5 @@
 using System;
+using System.Buffers.Binary;
 using System.Security.Cryptography;
 using BenchmarkDotNet.Attributes;
 using Org.BouncyCastle.Crypto;
@@ -11,12 +12,14 @@ namespace CryptoCli.Benchmarks;
 /// <summary>
 /// AES-128-XTS over 16 KiB as four 4096-byte sectors (<c>EncryptDataUnits</c>), beside our AES-128 ECB over the
 /// same bytes: XTS costs the ECB pass plus the tweak arithmetic and two whitening passes. Neither the runtime nor
-/// BouncyCastle 2.7 has XTS.
+/// BouncyCastle 2.7 has XTS; the system's libcrypto (<c>OpenSSL</c>, <see cref="OpenSslCipher"/>) does, one data unit per
+/// call.
 /// </summary>
 [Primitive("AES-128-XTS")]
 public class AesXtsBenchmarks
 {
     private BlockCipherXts _xts = null!;
+    private OpenSslCipher? _osslEncrypt, _osslDecrypt;
     private RijndaelCipher _aes = null!;
     private byte[] _input = null!, _output = null!, _ciphertext = null!;
 
@@ -41,6 +44,23 @@ public class AesXtsBenchmarks
         }
 
         XtsOcbCheck.XtsRoundTrip(_xts, _input, _ciphertext, _output);
+
+        // OpenSSL's rows, where libcrypto has the cipher, against ours.
+        _osslEncrypt = OpenSslCipher.TryCreate("AES-128-XTS", true, key);
+        _osslDecrypt = OpenSslCipher.TryCreate("AES-128-XTS", false, key);
+        if (_osslEncrypt is not null)
+        {
+            Array.Clear(_output);
+            OpenSslEncrypt();
+            GcmCheck.Same(_ciphertext, _output, "ciphertext, OpenSSL");
+        }
+
+        if (_osslDecrypt is not null)
+        {
+            Array.Clear(_output);
+            OpenSslDecrypt();
+            GcmCheck.Same(_input, _output, "decryption, OpenSSL");
+        }
     }
 
     [GlobalCleanup]
@@ -48,13 +68,21 @@ public class AesXtsBenchmarks
     {
         _xts.Dispose();
         _aes.Dispose();
+        _osslEncrypt?.Dispose();
+        _osslDecrypt?.Dispose();
     }
 
     [Benchmark, Row("XTS-encrypt", "CryptoCli")]
     public void OursEncrypt() => _xts.EncryptDataUnits(0, 4096, _input, _output);
 
+    [Benchmark, Row("XTS-encrypt", "OpenSSL"), OpenSsl("AES-128-XTS")]
+    public void OpenSslEncrypt() => XtsOcbCheck.OpenSslDataUnits(_osslEncrypt!, 4096, _input, _output);
+
     [Benchmark, Row("XTS-decrypt", "CryptoCli")]
     public void OursDecrypt() => _xts.DecryptDataUnits(0, 4096, _ciphertext, _output);
+
+    [Benchmark, Row("XTS-decrypt", "OpenSSL"), OpenSsl("AES-128-XTS")]
+    public void OpenSslDecrypt() => XtsOcbCheck.OpenSslDataUnits(_osslDecrypt!, 4096, _ciphertext, _output);
 
     [Benchmark, Row("ECB-encrypt", "CryptoCli")]
     public int OursEcb() => _aes.EncryptEcb(_input, _output, PaddingMode.None);
@@ -112,7 +140,8 @@ public class CamelliaXtsBenchmarks
 /// <summary>
 /// AES-128-OCB3 (12-byte nonce, 16-byte tag, no associated data) at 16 KiB against BouncyCastle 2.7's
 /// <c>OcbBlockCipher</c> over two <c>AesUtilities.CreateEngine()</c> instances (re-initialised with the key and a
-/// fresh nonce per call), beside our AES-128 CTR over the same bytes (the runtime has no OCB).
+/// fresh nonce per call) and the system's libcrypto (<c>OpenSSL</c>, <see cref="OpenSslCipher"/>), beside our AES-128
+/// CTR over the same bytes (the runtime has no OCB).
 /// </summary>
 [Primitive("AES-128-OCB3")]
 public class AesOcbBenchmarks
@@ -120,6 +149,7 @@ public class AesOcbBenchmarks
     private BlockCipherOcb _ours = null!;
     private RijndaelCipher _aes = null!;
     private OcbBlockCipher _bc = null!;
+    private OpenSslCipher? _osslEncrypt, _osslDecrypt;
     private KeyParameter _bcKey = null!;
     private byte[] _nonce = null!, _bcNonce = null!, _counter = null!, _input = null!, _output = null!;
     private byte[] _ciphertext = null!, _tag = null!, _bcBuffer = null!;
@@ -162,6 +192,26 @@ public class AesOcbBenchmarks
         GcmCheck.Same(_input, _bcBuffer.AsSpan(0, Size), "decryption, BouncyCastle");
         OursDecrypt();
         GcmCheck.Same(_input, _output, "decryption, ours");
+
+        // OpenSSL's rows, where libcrypto has the cipher, against ours.
+        _osslEncrypt = OpenSslCipher.TryCreate("AES-128-OCB", true, key, _nonce.Length);
+        _osslDecrypt = OpenSslCipher.TryCreate("AES-128-OCB", false, key, _nonce.Length);
+        if (_osslEncrypt is not null)
+        {
+            Array.Clear(_output);
+            Array.Clear(_tag);
+            OpenSslEncrypt();
+            GcmCheck.Same(_ciphertext, _output, "ciphertext, OpenSSL");
+            _ours.Encrypt(_nonce, _input, _output, _bcBuffer.AsSpan(0, 16));
+            GcmCheck.Same(_bcBuffer.AsSpan(0, 16), _tag, "tag, OpenSSL");
+        }
+
+        if (_osslDecrypt is not null)
+        {
+            Array.Clear(_output);
+            OpenSslDecrypt();
+            GcmCheck.Same(_input, _output, "decryption, OpenSSL");
+        }
     }
 
     [GlobalCleanup]
@@ -169,6 +219,8 @@ public class AesOcbBenchmarks
     {
         _ours.Dispose();
         _aes.Dispose();
+        _osslEncrypt?.Dispose();
+        _osslDecrypt?.Dispose();
     }
 
     [Benchmark, Row("OCB-encrypt", "CryptoCli")]
@@ -183,6 +235,9 @@ public class AesOcbBenchmarks
         return _bc.DoFinal(_bcBuffer, written);
     }
 
+    [Benchmark, Row("OCB-encrypt", "OpenSSL"), OpenSsl("AES-128-OCB")]
+    public void OpenSslEncrypt() => _osslEncrypt!.AeadEncrypt(_nonce, _input, _output, _tag);
+
     [Benchmark, Row("OCB-decrypt", "CryptoCli")]
     public void OursDecrypt() => _ours.Decrypt(_nonce, _ciphertext, _tag, _output);
 
@@ -195,6 +250,9 @@ public class AesOcbBenchmarks
         return _bc.DoFinal(_bcBuffer, written);
     }
 
+    [Benchmark, Row("OCB-decrypt", "OpenSSL"), OpenSsl("AES-128-OCB")]
+    public void OpenSslDecrypt() => _osslDecrypt!.AeadDecrypt(_nonce, _ciphertext, _tag, _output);
+
     [Benchmark, Row("CTR-encrypt", "CryptoCli")]
     public int OursCtr()
     {
@@ -205,6 +263,18 @@ public class AesOcbBenchmarks
 
 internal static class XtsOcbCheck
 {
+    /// <summary>XTS through libcrypto, one call per data unit from data unit 0 (OpenSSL takes one data unit per
+    /// initialisation, with the unit's number as a little-endian 16-byte tweak).</summary>
+    public static void OpenSslDataUnits(OpenSslCipher cipher, int unitBytes, byte[] input, byte[] output)
+    {
+        Span<byte> tweak = stackalloc byte[16];
+        for (int offset = 0, unit = 0; offset < input.Length; offset += unitBytes, unit++)
+        {
+            BinaryPrimitives.WriteInt64LittleEndian(tweak, unit);
+            cipher.Transform(tweak, input.AsSpan(offset, unitBytes), output.AsSpan(offset, unitBytes));
+        }
+    }
+
     /// <summary>Encrypts and decrypts once before timing, so a broken setup fails instead of timing garbage.</summary>
     public static void XtsRoundTrip(BlockCipherXts xts, byte[] input, byte[] ciphertext, byte[] output)
     {

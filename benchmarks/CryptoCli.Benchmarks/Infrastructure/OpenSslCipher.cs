@@ -74,7 +74,7 @@ internal sealed unsafe class OpenSslCipher : IDisposable
     private readonly bool _encrypt;
     private IntPtr _ctx;
 
-    private OpenSslCipher(IntPtr cipher, bool encrypt, byte[] key, int nonceBytes)
+    private OpenSslCipher(IntPtr cipher, bool encrypt, byte[] key, int nonceBytes, int tagBytes)
     {
         _encrypt = encrypt;
         _ctx = LibCrypto.CipherCtxNew();
@@ -90,6 +90,13 @@ internal sealed unsafe class OpenSslCipher : IDisposable
             Require(LibCrypto.CipherCtxCtrl(_ctx, LibCrypto.CtrlAeadSetIvLength, nonceBytes, null), "EVP_CTRL_AEAD_SET_IVLEN");
         }
 
+        // CCM's tag length goes into its key setup, so it comes before the key in both directions; a decryptor then
+        // passes the tag itself with each message.
+        if (tagBytes > 0)
+        {
+            Require(LibCrypto.CipherCtxCtrl(_ctx, LibCrypto.CtrlAeadSetTag, tagBytes, null), "EVP_CTRL_AEAD_SET_TAG (length)");
+        }
+
         Require(LibCrypto.CipherCtxSetPadding(_ctx, 0), "EVP_CIPHER_CTX_set_padding");
         fixed (byte* k = key)
         {
@@ -98,14 +105,16 @@ internal sealed unsafe class OpenSslCipher : IDisposable
     }
 
     /// <summary>A context for <paramref name="name"/> (OpenSSL's cipher name) under <paramref name="key"/>, or null where
-    /// the cipher cannot run here (<see cref="OpenSslRowFilter"/> then skips its rows).</summary>
-    public static OpenSslCipher? TryCreate(string name, bool encrypt, byte[] key, int nonceBytes = 0)
+    /// the cipher cannot run here (<see cref="OpenSslRowFilter"/> then skips its rows). <paramref name="tagBytes"/> is
+    /// CCM's tag length, which OpenSSL wants before the key.</summary>
+    public static OpenSslCipher? TryCreate(string name, bool encrypt, byte[] key, int nonceBytes = 0, int tagBytes = 0)
     {
         IntPtr cipher = LibCrypto.Cipher(name, out string? error);
-        return error is null ? new OpenSslCipher(cipher, encrypt, key, nonceBytes) : null;
+        return error is null ? new OpenSslCipher(cipher, encrypt, key, nonceBytes, tagBytes) : null;
     }
 
-    /// <summary>ECB, CBC or CTR over whole blocks from <paramref name="iv"/> (empty for ECB); returns the bytes written.</summary>
+    /// <summary>ECB, CBC or CTR over whole blocks from <paramref name="iv"/> (empty for ECB), or XTS over one data unit
+    /// with <paramref name="iv"/> as its tweak; returns the bytes written.</summary>
     [MethodImpl(MethodImplOptions.AggressiveOptimization)]
     public int Transform(ReadOnlySpan<byte> iv, ReadOnlySpan<byte> input, Span<byte> output)
     {
@@ -127,9 +136,10 @@ internal sealed unsafe class OpenSslCipher : IDisposable
         return written + last;
     }
 
-    /// <summary>GCM encryption with no associated data: ciphertext and the <paramref name="tag"/>'s length of tag.</summary>
+    /// <summary>GCM or OCB encryption with no associated data: ciphertext and the <paramref name="tag"/>'s length of
+    /// tag.</summary>
     [MethodImpl(MethodImplOptions.AggressiveOptimization)]
-    public void GcmEncrypt(ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> plaintext, Span<byte> ciphertext, Span<byte> tag)
+    public void AeadEncrypt(ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> plaintext, Span<byte> ciphertext, Span<byte> tag)
     {
         int written, last;
         fixed (byte* n = nonce)
@@ -149,9 +159,10 @@ internal sealed unsafe class OpenSslCipher : IDisposable
         }
     }
 
-    /// <summary>GCM decryption with no associated data; throws <see cref="AuthenticationTagMismatchException"/> on a wrong tag.</summary>
+    /// <summary>GCM or OCB decryption with no associated data; throws <see cref="AuthenticationTagMismatchException"/>
+    /// on a wrong tag.</summary>
     [MethodImpl(MethodImplOptions.AggressiveOptimization)]
-    public void GcmDecrypt(ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> ciphertext, ReadOnlySpan<byte> tag, Span<byte> plaintext)
+    public void AeadDecrypt(ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> ciphertext, ReadOnlySpan<byte> tag, Span<byte> plaintext)
     {
         int written, last, verified;
         fixed (byte* n = nonce)
@@ -173,6 +184,59 @@ internal sealed unsafe class OpenSslCipher : IDisposable
         if (written + last != ciphertext.Length)
         {
             ThrowLength(written + last, ciphertext.Length);
+        }
+    }
+
+    /// <summary>CCM encryption with no associated data: OpenSSL takes the message length before the message, and the
+    /// tag length was fixed at construction.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
+    public void CcmEncrypt(ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> plaintext, Span<byte> ciphertext, Span<byte> tag)
+    {
+        int written, last, announced;
+        fixed (byte* n = nonce)
+        fixed (byte* p = plaintext)
+        fixed (byte* c = ciphertext)
+        fixed (byte* t = tag)
+        {
+            Require(LibCrypto.EncryptInit(_ctx, IntPtr.Zero, IntPtr.Zero, null, n), "EVP_EncryptInit_ex (nonce)");
+            Require(LibCrypto.EncryptUpdate(_ctx, null, &announced, null, plaintext.Length), "EVP_EncryptUpdate (length)");
+            Require(LibCrypto.EncryptUpdate(_ctx, c, &written, p, plaintext.Length), "EVP_EncryptUpdate");
+            Require(LibCrypto.EncryptFinal(_ctx, c + written, &last), "EVP_EncryptFinal_ex");
+            Require(LibCrypto.CipherCtxCtrl(_ctx, LibCrypto.CtrlAeadGetTag, tag.Length, t), "EVP_CTRL_AEAD_GET_TAG");
+        }
+
+        if (written + last != plaintext.Length)
+        {
+            ThrowLength(written + last, plaintext.Length);
+        }
+    }
+
+    /// <summary>CCM decryption with no associated data: the tag goes in first, and the one Update call that decrypts
+    /// also verifies (CCM has no Final step); throws <see cref="AuthenticationTagMismatchException"/> on a wrong
+    /// tag.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
+    public void CcmDecrypt(ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> ciphertext, ReadOnlySpan<byte> tag, Span<byte> plaintext)
+    {
+        int written, announced, verified;
+        fixed (byte* n = nonce)
+        fixed (byte* c = ciphertext)
+        fixed (byte* t = tag)
+        fixed (byte* p = plaintext)
+        {
+            Require(LibCrypto.DecryptInit(_ctx, IntPtr.Zero, IntPtr.Zero, null, n), "EVP_DecryptInit_ex (nonce)");
+            Require(LibCrypto.CipherCtxCtrl(_ctx, LibCrypto.CtrlAeadSetTag, tag.Length, t), "EVP_CTRL_AEAD_SET_TAG");
+            Require(LibCrypto.DecryptUpdate(_ctx, null, &announced, null, ciphertext.Length), "EVP_DecryptUpdate (length)");
+            verified = LibCrypto.DecryptUpdate(_ctx, p, &written, c, ciphertext.Length);
+        }
+
+        if (verified <= 0)
+        {
+            throw new AuthenticationTagMismatchException();
+        }
+
+        if (written != ciphertext.Length)
+        {
+            ThrowLength(written, ciphertext.Length);
         }
     }
 
