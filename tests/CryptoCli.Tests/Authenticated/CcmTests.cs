@@ -17,11 +17,14 @@ namespace CryptoCli.Tests;
 /// tag size and associated-data lengths across the 0xFF00 encoding boundary; every registered kernel of every 128-bit
 /// cipher against a block-at-a-time reference; tampering in every region; every bad argument.
 /// </summary>
+[Trait(TestCategories.Name, TestCategories.Plumbing)]
 public class CcmTests
 {
     private static readonly int[] s_tagSizes = { 4, 6, 8, 10, 12, 14, 16 };
 
     [Fact]
+
+    [Trait(TestCategories.MutationRun, TestCategories.Skip)]
     public void AllVectorFiles_EveryKernel() =>
         new CcmVectorChecks(Kernels).CheckEveryFile();
 
@@ -166,6 +169,7 @@ public class CcmTests
     /// <summary>The AES-NI kernel runs the stitched CBC-MAC and counter loop (whole blocks; the chunked loop finishes a
     /// partial one); every AES kernel agrees with the block-at-a-time reference, for every key size.</summary>
     [Fact]
+    [Trait(TestCategories.MutationRun, TestCategories.Skip)]
     public void AesNiKernel_RunsTheStitchedLoop_AndAgreesWithTheReference()
     {
         var random = TestRandom.Create(7700);

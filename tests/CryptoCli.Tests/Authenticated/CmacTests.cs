@@ -13,6 +13,7 @@ namespace CryptoCli.Tests;
 /// (0 to 300 bytes, covering the empty message, whole-block and partial last blocks), fed in random chunks; the
 /// one-shots; rekeying; and bad input.
 /// </summary>
+[Trait(TestCategories.Name, TestCategories.Plumbing)]
 public class CmacTests
 {
     [Theory]

@@ -9,6 +9,7 @@ namespace CryptoCli.Tests;
 /// two-pass decryption releases plaintext only after <c>VerifyTag</c>, rejects a bad tag, calls out of order, a longer
 /// or different second pass. Pieces of whole blocks run the stitched loop (where the CPU has it) inside the incremental API.
 /// </summary>
+[Trait(TestCategories.Name, TestCategories.Plumbing)]
 public class GcmIncrementalTests
 {
     [Fact]

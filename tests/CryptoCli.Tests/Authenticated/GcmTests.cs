@@ -14,6 +14,7 @@ namespace CryptoCli.Tests;
 /// BouncyCastle's <c>GcmBlockCipher</c> over AES and Camellia (odd nonce lengths, every tag length), the 32-bit
 /// counter wrap, in-place operation, and every bad-input case.
 /// </summary>
+[Trait(TestCategories.Name, TestCategories.Plumbing)]
 public class GcmTests
 {
     [Theory]

@@ -17,6 +17,7 @@ namespace CryptoCli.Tests;
 /// against BouncyCastle's <c>KdfCounterBytesGenerator</c> and <c>KdfFeedbackBytesGenerator</c> with <c>CMac</c>;
 /// every bad argument.
 /// </summary>
+[Trait(TestCategories.Name, TestCategories.Plumbing)]
 public class KdfTests
 {
     [Fact]

@@ -12,6 +12,7 @@ namespace CryptoCli.Tests;
 /// BouncyCastle's <c>Rfc3394WrapEngine</c>, <c>Rfc5649WrapEngine</c> and <c>CamelliaWrapEngine</c> on random keys and
 /// lengths, round trips on every 128-bit-block cipher, tampering, and bad input.
 /// </summary>
+[Trait(TestCategories.Name, TestCategories.Plumbing)]
 public class KeyWrapTests
 {
     [Fact]

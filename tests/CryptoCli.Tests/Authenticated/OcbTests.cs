@@ -17,12 +17,15 @@ namespace CryptoCli.Tests;
 /// around block boundaries); streaming equals one-shot; tampering anywhere is rejected with the destination zeroed;
 /// every registered kernel of every 128-bit cipher; bad arguments.
 /// </summary>
+[Trait(TestCategories.Name, TestCategories.Plumbing)]
 public class OcbTests
 {
     private static readonly int[] s_lengths =
         { 0, 1, 15, 16, 17, 31, 32, 33, 47, 48, 49, 63, 64, 65, 127, 128, 129, 1024, 1041 };
 
     [Fact]
+
+    [Trait(TestCategories.MutationRun, TestCategories.Skip)]
     public void AllVectorFiles_EveryAesKernel() =>
         Assert.True(new OcbVectorChecks(XtsTests.Kernels("aes").ToArray()).CheckEveryFile() > 0);
 

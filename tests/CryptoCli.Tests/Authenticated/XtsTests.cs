@@ -14,6 +14,7 @@ namespace CryptoCli.Tests;
 /// stealing; OpenSSL's XTS in libcrypto where it loads; every registered kernel of every 128-bit
 /// cipher; the data-unit API; bad arguments.
 /// </summary>
+[Trait(TestCategories.Name, TestCategories.Plumbing)]
 public class XtsTests
 {
     [Fact]
@@ -176,6 +177,8 @@ public class XtsTests
     }
 
     [Fact]
+
+    [Trait(TestCategories.MutationRun, TestCategories.Skip)]
     public void LongestDataUnit_Accepted_OneBlockMore_Refused()
     {
         using var aes = RijndaelCipher.Create();

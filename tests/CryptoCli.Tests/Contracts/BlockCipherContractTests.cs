@@ -14,6 +14,7 @@ namespace CryptoCli.Tests;
 /// and again with each other registered kernel that runs here pinned behind the public type ("Camellia/table64"), so
 /// that every kernel of every registry passes the same contract, its fused mode loops included.
 /// </summary>
+[Trait(TestCategories.Name, TestCategories.Plumbing)]
 public class BlockCipherContractTests
 {
     public static TheoryData<string> Ciphers()

@@ -17,6 +17,7 @@ namespace CryptoCli.Tests;
 /// calls change nothing when they do not overlap): whole calls of two threads interleaved without overlapping are
 /// indistinguishable from a legal hand-over between threads and are not detected (see ConcurrencyGuard).
 /// </summary>
+[Trait(TestCategories.Name, TestCategories.Plumbing)]
 public class ConcurrencyGuardTests
 {
     private const int Threads = 4;

@@ -10,6 +10,7 @@ namespace CryptoCli.Tests;
 /// checked here with no code change; entries this process cannot run are reported by the skipped-kernel test of
 /// <see cref="RegisteredKernelContractTests"/>.
 /// </summary>
+[Trait(TestCategories.Name, TestCategories.Plumbing)]
 public class RegisteredKernelDifferentialTests
 {
     public static TheoryData<string, string> KernelsWithAReference()

@@ -23,6 +23,7 @@ namespace CryptoCli.Tests;
 /// <c>RijndaelManaged</c>'s does, so its call sequences run against an <see cref="Aes"/> given that default
 /// (<see cref="RijndaelCipherHasRijndaelManagedsDefaults"/> checks the defaults themselves).
 /// </remarks>
+[Trait(TestCategories.Name, TestCategories.Plumbing)]
 public class RuntimeContractTests
 {
     public static TheoryData<string> Ciphers() => BlockCipherContractTests.Ciphers();

@@ -11,6 +11,7 @@ using BigInteger = System.Numerics.BigInteger;
 namespace CryptoCli.Tests.Ecdsa;
 
 /// <summary>Interoperability with BouncyCastle and the runtime, key import validation, allocation, disposal.</summary>
+[Trait(TestCategories.Name, TestCategories.Plumbing)]
 public class EcdsaBehaviourTests
 {
     private static readonly X9ECParameters s_bouncyCurve = CustomNamedCurves.GetByName("secp192r1");

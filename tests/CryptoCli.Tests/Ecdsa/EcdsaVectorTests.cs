@@ -9,6 +9,7 @@ namespace CryptoCli.Tests.Ecdsa;
 /// signatures, plus the selections and domain parameters in ecdsa-p192.txt: the checks shared with the Mono runner
 /// (tests/CryptoCli.VectorChecks/EcdsaVectorChecks.cs), given this build's DER support and span overloads.
 /// </summary>
+[Trait(TestCategories.Name, TestCategories.Plumbing)]
 public class EcdsaVectorTests
 {
     [Fact]

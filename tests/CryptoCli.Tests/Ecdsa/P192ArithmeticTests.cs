@@ -7,6 +7,7 @@ using static CryptoCli.Tests.Ecdsa.P192Reference;
 namespace CryptoCli.Tests.Ecdsa;
 
 /// <summary>Field, scalar and point arithmetic of secp192r1 against BigInteger and a plain double-and-add.</summary>
+[Trait(TestCategories.Name, TestCategories.Plumbing)]
 public class P192ArithmeticTests
 {
     private static List<BigInteger> FieldValues(int seed, int randomCount)
@@ -256,6 +257,8 @@ public class P192ArithmeticTests
     }
 
     [Fact]
+
+    [Trait(TestCategories.MutationRun, TestCategories.Skip)]
     public void InterleavedWNafMatchesDoubleAndAdd()
     {
         var g = (Gx, Gy);
@@ -337,6 +340,7 @@ public class P192ArithmeticTests
 }
 
 /// <summary>The netstandard2.0 word primitives (32-bit multiplies, bit-arithmetic carries) against BigInteger and the .NET ones.</summary>
+[Trait(TestCategories.Name, TestCategories.Plumbing)]
 public class P192PortableWordTests
 {
     [Fact]

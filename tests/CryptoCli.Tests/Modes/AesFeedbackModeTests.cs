@@ -10,6 +10,7 @@ namespace CryptoCli.Tests;
 /// one-shots in every padding, and <see cref="CryptoStream"/> written and read in random chunk sizes, both ways
 /// (each side decrypts what the other encrypted).
 /// </summary>
+[Trait(TestCategories.Name, TestCategories.Plumbing)]
 public class AesFeedbackModeTests
 {
     public static TheoryData<int> FeedbackSizes() => new() { 8, 128 };

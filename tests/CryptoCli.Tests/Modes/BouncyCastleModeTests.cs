@@ -14,6 +14,7 @@ namespace CryptoCli.Tests;
 /// messages. BouncyCastle's CTS is first checked to be CBC-CS3 (the last two blocks always swapped); it is, for inputs
 /// longer than one block, and differs at exactly one block (see <see cref="BouncyCastleCtsIsCbcCs3"/>).
 /// </summary>
+[Trait(TestCategories.Name, TestCategories.Plumbing)]
 public class BouncyCastleModeTests
 {
     public static TheoryData<string, int> Ciphers() => new()

@@ -18,6 +18,7 @@ namespace CryptoCli.Tests;
 /// one-shots and BouncyCastle's <see cref="CfbBlockCipher"/>/<see cref="OfbBlockCipher"/>. Every call runs under a
 /// time bound, so a transform that stops making progress fails the test instead of hanging the run.
 /// </summary>
+[Trait(TestCategories.Name, TestCategories.Plumbing)]
 public class FeedbackSegmentTransformTests
 {
     private static readonly TimeSpan s_bound = TimeSpan.FromSeconds(60);

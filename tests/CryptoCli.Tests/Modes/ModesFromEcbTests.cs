@@ -13,6 +13,7 @@ namespace CryptoCli.Tests;
 /// (NIST SP 800-38A, CBC-CS3), must equal the library's modes at every block size. Streaming CTR: chunks equal one
 /// call, the caller's counter ends past the last block used, and the counter wraps around to zero.
 /// </summary>
+[Trait(TestCategories.Name, TestCategories.Plumbing)]
 public class ModesFromEcbTests
 {
     public static TheoryData<string> Ciphers() => BlockCipherContractTests.Ciphers();

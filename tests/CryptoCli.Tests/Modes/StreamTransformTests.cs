@@ -17,6 +17,7 @@ namespace CryptoCli.Tests;
 /// truncated, for Rijndael at every block size and Camellia; one call, single bytes, and <see cref="CryptoStream"/> in
 /// random write sizes give the same bytes.
 /// </summary>
+[Trait(TestCategories.Name, TestCategories.Plumbing)]
 public class StreamTransformTests
 {
     public static TheoryData<string, int, CipherMode> CiphersAndModes()

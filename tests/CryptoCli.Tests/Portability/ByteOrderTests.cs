@@ -8,6 +8,7 @@ namespace CryptoCli.Tests;
 /// ByteOrder against BinaryPrimitives: the byte-composition forms (the big-endian host's path, called directly so
 /// they are tested in every run) and the dispatching methods (whichever path this process takes), at every offset.
 /// </summary>
+[Trait(TestCategories.Name, TestCategories.Plumbing)]
 public class ByteOrderTests
 {
     private const int BufferLength = 48;

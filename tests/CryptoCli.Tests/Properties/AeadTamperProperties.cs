@@ -9,6 +9,7 @@ namespace CryptoCli.Tests.Properties;
 /// Property: one flipped bit anywhere in an AEAD message (ciphertext, tag, nonce or associated data) of GCM, CCM or
 /// OCB is rejected with <see cref="AuthenticationTagMismatchException"/>, and the destination is left zeroed.
 /// </summary>
+[Trait(TestCategories.Name, TestCategories.Plumbing)]
 public class AeadTamperProperties
 {
     public enum Aead

@@ -13,6 +13,7 @@ namespace CryptoCli.Tests.Properties;
 /// <c>EncryptEcb</c>/<c>EncryptCbc</c>/<c>EncryptCfb</c> (and their Decrypt twins); for OFB and CTS it is
 /// <see cref="ICryptoTransform.TransformFinalBlock"/> over the whole input.
 /// </summary>
+[Trait(TestCategories.Name, TestCategories.Plumbing)]
 public class ChunkedModeProperties
 {
     /// <summary>How the chunks reach the transform.</summary>

@@ -9,6 +9,7 @@ namespace CryptoCli.Tests.Properties;
 /// gives the bytes and the final counter of one call over the whole input, with counters a few blocks below the
 /// wrap: a random prefix, then 0xFF bytes down to the last, which is 0xFF minus 0 to 7.
 /// </summary>
+[Trait(TestCategories.Name, TestCategories.Plumbing)]
 public class CtrChunkProperties
 {
     public sealed record CtrCase(int Cipher, int BlockBits, byte[] Key, byte[] Counter, byte[] Data, int[] Blocks)

@@ -9,6 +9,7 @@ namespace CryptoCli.Tests.Properties;
 /// tag, and decrypt it back, for random chunkings of the text, random associated data, nonce and tag lengths, over
 /// every 128-bit-block cipher.
 /// </summary>
+[Trait(TestCategories.Name, TestCategories.Plumbing)]
 public class IncrementalAeadProperties
 {
     public sealed record AeadCase(int Cipher, byte[] Key, int TagBytes, byte[] Nonce, byte[] AssociatedData,

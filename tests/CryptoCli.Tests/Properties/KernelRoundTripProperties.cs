@@ -13,6 +13,7 @@ namespace CryptoCli.Tests.Properties;
 /// the public type, as the contract tests do), every legal block size, and every length from 0 to three blocks and
 /// one byte, in ECB and CBC (PKCS7), CFB (random feedback size, PKCS7), OFB, CTS and CTR.
 /// </summary>
+[Trait(TestCategories.Name, TestCategories.Plumbing)]
 public class KernelRoundTripProperties
 {
     public sealed record Target(Type Type, string Kernel, int BlockBits)
