@@ -180,6 +180,18 @@ internal static class CaseCatalog
         cases.Add(new BitslicedSBoxCase("bitsliced-sbox-u64", 1));
         cases.Add(new BitslicedSBoxCase("bitsliced-sbox-v256", 4));
 
+        // The vector-permute kernel (128-bit blocks without AES instructions, with SSSE3 or AdvSimd; pinned by name,
+        // so it runs wherever SSSE3 does): the 4-way loop and a tail in both directions, the serial CBC chain (what
+        // the kernel is the default for), and the key expansion.
+        cases.Add(new BlockKernelCase("vperm-128-encrypt", "vperm (RijndaelSsse3Kernel), AES-256 key, EncryptBlocks, 5 blocks (4-way loop + tail)",
+            Claim.ConstantTime, 32, 16, 5, decrypt: false, fixedIsWhiteningKey: true, CreateVperm, Vperm));
+        cases.Add(new BlockKernelCase("vperm-128-decrypt", "vperm (RijndaelSsse3Kernel), AES-256 key, DecryptBlocks, 5 blocks (4-way loop + tail)",
+            Claim.ConstantTime, 32, 16, 5, decrypt: true, fixedIsWhiteningKey: false, CreateVperm, Vperm));
+        cases.Add(new BlockKernelCase("vperm-128-cbc-encrypt", "vperm (RijndaelSsse3Kernel), AES-256 key, CBC encryption (the serial chain), 8 blocks, zero IV",
+            Claim.ConstantTime, 32, 16, 8, decrypt: false, fixedIsWhiteningKey: true, CreateVperm, Vperm, cbcEncrypt: true));
+        cases.Add(new KeyExpansionCase("vperm-128-key-expansion", "new vperm kernel (RijndaelSsse3Kernel) + Dispose, AES-256 key (encryption and decryption keys)",
+            Claim.ConstantTime, 32, CreateVperm, Vperm));
+
         cases.Add(new KeyExpansionCase("bitsliced-key-expansion", "new RijndaelBitslicedKernel(key, 16) + Dispose, 256-bit key",
             Claim.ConstantTime, 32, key => new RijndaelBitslicedKernel(key, 16), Always));
 
@@ -226,6 +238,11 @@ internal static class CaseCatalog
             .ToArray();
 
     private static string? Always() => null;
+
+    private static BlockCipherKernel CreateVperm(byte[] key) => RijndaelCipher.Kernels.Get("vperm").Create(key, 16);
+
+    private static string? Vperm() =>
+        RijndaelCipher.Kernels.Get("vperm").IsSupported(16) ? null : "no SSSE3 or 64-bit Arm AdvSimd in this process";
 
     private static string WidthName(int lanes) => lanes switch { 1 => "u64", 2 => "v128", _ => "v256" };
 

@@ -102,6 +102,8 @@ internal sealed class BlockKernelCase : LeakageCase
     private readonly bool _decrypt;
     private readonly bool _fixedIsWhiteningKey;
     private readonly Func<BlockCipherKernel, Claim>? _claimOf;
+    private readonly bool _cbcEncrypt;
+    private readonly byte[] _chain = new byte[64];
     private BlockCipherKernel? _kernel;
     private byte[] _key = Array.Empty<byte>();
     private byte[] _output = Array.Empty<byte>();
@@ -112,9 +114,11 @@ internal sealed class BlockKernelCase : LeakageCase
     /// then that key material, so every first-round S-box input is zero. For a table kernel this is the most distinct
     /// fixed input (the first round reads one cache line per table); for a constant-time kernel it is just another value.
     /// </param>
+    /// <param name="cbcEncrypt">True to time CBC encryption (the serial chain, through <see cref="Cbc"/>, all-zero IV)
+    /// instead of <see cref="BlockCipherKernel.EncryptBlocks"/>; <paramref name="decrypt"/> is then false.</param>
     public BlockKernelCase(string name, string path, Claim claim, int keyLength, int blockLength, int blocks, bool decrypt,
         bool fixedIsWhiteningKey, Func<byte[], BlockCipherKernel> create, Func<string?> unavailable,
-        Func<BlockCipherKernel, Claim>? claimOf = null)
+        Func<BlockCipherKernel, Claim>? claimOf = null, bool cbcEncrypt = false)
         : base(name, path, DescribeClasses(decrypt, fixedIsWhiteningKey), blockLength * blocks, claim)
     {
         _claimOf = claimOf;
@@ -123,6 +127,7 @@ internal sealed class BlockKernelCase : LeakageCase
         _keyLength = keyLength;
         _decrypt = decrypt;
         _fixedIsWhiteningKey = fixedIsWhiteningKey;
+        _cbcEncrypt = cbcEncrypt;
     }
 
     public override string? Unavailable => _unavailable();
@@ -174,7 +179,13 @@ internal sealed class BlockKernelCase : LeakageCase
 
     public override void Run(ReadOnlySpan<byte> input)
     {
-        if (_decrypt)
+        if (_cbcEncrypt)
+        {
+            Span<byte> chain = _chain.AsSpan(0, _kernel!.BlockSizeInBytes);
+            chain.Clear();
+            Cbc.EncryptBlocks(_kernel, input, _output, chain);
+        }
+        else if (_decrypt)
         {
             _kernel!.DecryptBlocks(input, _output);
         }
