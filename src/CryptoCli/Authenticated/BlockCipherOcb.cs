@@ -350,6 +350,15 @@ public sealed partial class BlockCipherOcb : IDisposable
             return;
         }
 
+        IOcbKernel? fused = UseFusedKernel && ByteOrder.IsLittleEndianHost ? _kernel.Ocb : null;
+        if (fused is not null)
+        {
+            // The table's words are the values' bytes on a little-endian process; L_0 is at word 4.
+            fused.TransformOcb(source, destination, new ReadOnlySpan<ulong>(_table, 4, 2 * LCount), ref cursor,
+                encrypt);
+            return;
+        }
+
 #if NET
         if (Vector128.IsHardwareAccelerated && ByteOrder.IsLittleEndianHost)
         {
@@ -582,19 +591,34 @@ public sealed partial class BlockCipherOcb : IDisposable
         CryptographicOperations.ZeroMemory(buffer.Slice(0, Math.Max(BlockSize, Math.Min(BatchBytes, whole))));
     }
 
-    /// <summary>ntz(i), the number of trailing zero bits of a block index (i &gt; 0). The index is a block position,
-    /// public, so the loop's length may depend on it.</summary>
-    private static int TrailingZeros(long index)
-    {
-        int count = 0;
-        while ((index & 1) == 0)
-        {
-            index >>= 1;
-            count++;
-        }
+    /// <summary>False makes every call take the generic path (the tests' reference for the kernel's fused
+    /// one).</summary>
+    internal bool UseFusedKernel { get; set; } = true;
 
-        return count;
+    /// <summary>
+    /// ntz(i), the number of trailing zero bits of a block index (i &gt; 0), without a branch or a loop: the index is
+    /// a block position (public), but its time then does not even depend on that. TZCNT or RBIT+CLZ on .NET; on .NET
+    /// Standard, each bit of the lowest set bit's position from masks.
+    /// </summary>
+    internal static int TrailingZeros(long index)
+    {
+#if NET
+        return System.Numerics.BitOperations.TrailingZeroCount(index);
+#else
+        ulong lowest = (ulong)index & (0UL - (ulong)index);
+        return (int)(NonZero(lowest & 0xAAAAAAAAAAAAAAAAUL)
+            | (NonZero(lowest & 0xCCCCCCCCCCCCCCCCUL) << 1)
+            | (NonZero(lowest & 0xF0F0F0F0F0F0F0F0UL) << 2)
+            | (NonZero(lowest & 0xFF00FF00FF00FF00UL) << 3)
+            | (NonZero(lowest & 0xFFFF0000FFFF0000UL) << 4)
+            | (NonZero(lowest & 0xFFFFFFFF00000000UL) << 5));
+#endif
     }
+
+#if !NET
+    /// <summary>1 when <paramref name="value"/> is not zero, else 0, without a branch.</summary>
+    private static ulong NonZero(ulong value) => (value | (0UL - value)) >> 63;
+#endif
 }
 
 /// <summary>The running state of one OCB message: Offset, Checksum (two words each) and the last block index.</summary>

@@ -321,6 +321,19 @@ public sealed class BlockCipherXts : IDisposable
         int remainder = source.Length & (BlockSize - 1);
         // With a partial last block, the last whole block takes part in ciphertext stealing.
         int plain = remainder == 0 ? source.Length : source.Length - remainder - BlockSize;
+        IXtsKernel? fused = FusedKernel;
+        if (fused is not null)
+        {
+            fused.TransformXts(source.Slice(0, plain), destination.Slice(0, plain), ref lo, ref hi, encrypt);
+            if (remainder != 0)
+            {
+                Span<byte> scratch = stackalloc byte[3 * BlockSize];
+                StealCiphertext(ref lo, ref hi, source.Slice(plain), destination.Slice(plain), scratch, encrypt);
+            }
+
+            return;
+        }
+
         Span<byte> tweaks = stackalloc byte[BatchBytes];
         int used = Math.Min(BatchBytes, plain);
         for (int offset = 0; offset < plain; offset += BatchBytes)
@@ -336,6 +349,16 @@ public sealed class BlockCipherXts : IDisposable
 
         CryptographicOperations.ZeroMemory(tweaks.Slice(0, used));
     }
+
+    /// <summary>
+    /// The data kernel's fused XTS loop (<see cref="IXtsKernel"/>), or null for the generic path: whitening around
+    /// the kernel's ECB calls. The fused loop keeps the tweak as a vector of the tweak's bytes, so it runs on
+    /// little-endian processes only.
+    /// </summary>
+    private IXtsKernel? FusedKernel => UseFusedKernel && ByteOrder.IsLittleEndianHost ? _dataKernel.Xts : null;
+
+    /// <summary>False makes every call take the generic path (the tests' reference for the fused one).</summary>
+    internal bool UseFusedKernel { get; set; } = true;
 
     /// <summary>
     /// Ciphertext stealing over the last whole block and the partial block after it (IEEE 1619 5.3.2 and 5.4.2):
@@ -385,6 +408,13 @@ public sealed class BlockCipherXts : IDisposable
         ref ulong lo, ref ulong hi, ReadOnlySpan<byte> source, Span<byte> destination, Span<byte> tweaks, bool encrypt)
     {
         int length = source.Length;
+        IXtsKernel? fused = FusedKernel;
+        if (fused is not null)
+        {
+            fused.TransformXts(source.Slice(0, length), destination.Slice(0, length), ref lo, ref hi, encrypt);
+            return;
+        }
+
         Span<byte> batchTweaks = tweaks.Slice(0, length);
         Span<byte> output = destination.Slice(0, length);
 #if NET

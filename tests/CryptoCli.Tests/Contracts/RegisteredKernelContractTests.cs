@@ -165,6 +165,79 @@ public class RegisteredKernelContractTests
         }
     }
 
+    /// <summary>
+    /// The XTS and OCB capabilities (<see cref="IXtsKernel"/>, <see cref="IOcbKernel"/>) of every kernel with a 128-bit
+    /// block that has them, against the generic path over the same kernel (whitening around its ECB calls): lengths
+    /// around the eight-block runs, ciphertext stealing, in place, and OCB block indexes that start off a multiple of
+    /// eight and cross 2^32 (L_32 and above). A kernel without the capability runs the generic path twice.
+    /// </summary>
+    [Theory]
+    [MemberData(nameof(Kernels))]
+    public void EveryKernelsXtsAndOcbLoopsAgreeWithTheGenericPath(string cipherName, string kernelName)
+    {
+        Type type = CipherTypes().Single(t => t.Name == cipherName);
+        BlockCipherKernelEntry entry = Registry(type).Get(kernelName);
+        using BlockCipherAlgorithm cipher = Create(type);
+        if (!BlockSizes(cipher).Contains(128) || !entry.IsSupported(16))
+        {
+            return; // no 128-bit block: neither mode applies
+        }
+
+        Random random = TestRandom.Create(cipherName.Length * 37 + kernelName.Length);
+        int keyBytes = cipher.LegalKeySizes[0].MinSize / 8;
+        byte[] key = TestRandom.Bytes(random, 2 * keyBytes);
+        using var fused = new BlockCipherXts(
+            entry.Create(key.AsSpan(0, keyBytes), 16), entry.Create(key.AsSpan(keyBytes), 16));
+        using var generic = new BlockCipherXts(
+            entry.Create(key.AsSpan(0, keyBytes), 16), entry.Create(key.AsSpan(keyBytes), 16))
+        {
+            UseFusedKernel = false,
+        };
+        foreach (int length in new[] { 16, 17, 112, 127, 128, 129, 143, 144, 255, 256, 16 * 71 + 9, 4096 })
+        {
+            byte[] data = TestRandom.Bytes(random, length), tweak = TestRandom.Bytes(random, 16);
+            tweak[15] |= 0x80; // the first doubling folds
+            byte[] expected = new byte[length], actual = new byte[length];
+            string where = $"{cipherName}/{kernelName} XTS, {length} bytes";
+            generic.Encrypt(tweak, data, expected);
+            fused.Encrypt(tweak, data, actual);
+            AssertSame(expected, actual, where + " encrypt");
+            fused.Decrypt(tweak, actual, actual);
+            AssertSame(data, actual, where + " in-place decrypt");
+            generic.Decrypt(tweak, data, expected);
+            fused.Decrypt(tweak, data, actual);
+            AssertSame(expected, actual, where + " decrypt");
+        }
+
+        using var fusedOcb = new BlockCipherOcb(entry.Create(key.AsSpan(0, keyBytes), 16), 16, allowShortTags: false);
+        using var genericOcb = new BlockCipherOcb(entry.Create(key.AsSpan(0, keyBytes), 16), 16, allowShortTags: false)
+        {
+            UseFusedKernel = false,
+        };
+        byte[] nonce = TestRandom.Bytes(random, 12);
+        foreach (long firstIndex in new[] { 0L, 3, 8, (1L << 32) - 21, (1L << 40) - 8 })
+        {
+            foreach (int blocks in new[] { 1, 7, 8, 9, 24, 71 })
+            {
+                foreach (bool encrypt in new[] { true, false })
+                {
+                    byte[] data = TestRandom.Bytes(random, 16 * blocks);
+                    byte[] expected = new byte[data.Length], actual = (byte[])data.Clone();
+                    var expectedCursor = default(OcbCursor);
+                    genericOcb.Begin(nonce, ref expectedCursor);
+                    expectedCursor.Index = firstIndex;
+                    expectedCursor.SumLo = 0x0123456789ABCDEF;
+                    OcbCursor actualCursor = expectedCursor;
+                    genericOcb.ProcessBlocks(ref expectedCursor, data, expected, encrypt);
+                    fusedOcb.ProcessBlocks(ref actualCursor, actual, actual, encrypt);
+                    string where = $"{cipherName}/{kernelName} OCB, {blocks} blocks from {firstIndex}, encrypt {encrypt}";
+                    AssertSame(expected, actual, where);
+                    Assert.True(expectedCursor.Equals(actualCursor), where + " cursor");
+                }
+            }
+        }
+    }
+
     private static byte[] Transform(ICryptoTransform transform, byte[] input)
     {
         using (transform)

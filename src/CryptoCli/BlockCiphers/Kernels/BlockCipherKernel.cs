@@ -13,8 +13,8 @@ namespace CryptoCli;
 /// have the same length and are either disjoint or exactly the same memory (in-place). The modes
 /// (<see cref="BlockCipherMode"/>, <see cref="Ctr"/>) run generic loops over these two methods; a kernel with faster
 /// fused loops offers them as optional capabilities (<see cref="ICounterModeKernel"/>, <see cref="ICbcEncryptKernel"/>,
-/// <see cref="ICbcDecryptKernel"/>, <see cref="ICfbEncryptKernel"/>, <see cref="ICbcMacKernel"/>), which the modes
-/// and CMAC ask for.
+/// <see cref="ICbcDecryptKernel"/>, <see cref="ICfbEncryptKernel"/>, <see cref="ICbcMacKernel"/>,
+/// <see cref="IXtsKernel"/>, <see cref="IOcbKernel"/>), which the modes, CMAC, XTS and OCB ask for.
 /// </remarks>
 internal abstract class BlockCipherKernel : IDisposable
 {
@@ -29,6 +29,8 @@ internal abstract class BlockCipherKernel : IDisposable
         CbcMac = this as ICbcMacKernel;
         CfbEncryptor = this as ICfbEncryptKernel;
         CounterMode = this as ICounterModeKernel;
+        Xts = this as IXtsKernel;
+        Ocb = this as IOcbKernel;
     }
 
     public int BlockSizeInBytes { get; }
@@ -47,6 +49,12 @@ internal abstract class BlockCipherKernel : IDisposable
 
     /// <summary>This kernel's fused counter-mode loop, or null.</summary>
     public ICounterModeKernel? CounterMode { get; }
+
+    /// <summary>This kernel's fused XTS loop, or null.</summary>
+    public IXtsKernel? Xts { get; }
+
+    /// <summary>This kernel's fused OCB3 loop, or null.</summary>
+    public IOcbKernel? Ocb { get; }
 
     /// <summary>A short name of the implementation (for tests and benchmarks), such as "portable" or "aesni".</summary>
     public abstract string Name { get; }

@@ -6,9 +6,11 @@
 // .NET exposes no 256-bit VAES intrinsics (checked: X86 Aes has no V256 class), so this is the widest path.
 using System;
 using System.Buffers.Binary;
+using System.Numerics;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 using System.Runtime.Intrinsics;
+using System.Security.Cryptography;
 
 namespace CryptoCli;
 
@@ -365,6 +367,313 @@ internal abstract class RijndaelAesKernel<TAes> : BlockCipherKernel, ICbcEncrypt
         EncryptBlock(ref keys, rounds, NextCounter(ref counter)).StoreUnsafe(ref MemoryMarshal.GetReference(block));
         SpanHelpers.Xor(source, block.Slice(0, source.Length), destination);
         block.Clear();
+    }
+
+    /// <summary>
+    /// XTS's XEX over whole blocks (<see cref="IXtsKernel"/>, declared by the kernels whose path is tested here): runs
+    /// of eight blocks with the eight tweaks made in registers by sequential doublings; the tweak is folded into the
+    /// first and last round keys, so each block is read and written once.
+    /// </summary>
+    public void TransformXts(ReadOnlySpan<byte> source, Span<byte> destination, ref ulong tweakLo, ref ulong tweakHi,
+        bool encrypt)
+    {
+        ref byte src = ref MemoryMarshal.GetReference(source);
+        ref byte dst = ref MemoryMarshal.GetReference(destination);
+        ref Vector128<byte> keys = ref MemoryMarshal.GetArrayDataReference(encrypt ? _encryptionKeys : _decryptionKeys);
+        Vector128<byte> tweak = Vector128.Create(tweakLo, tweakHi).AsByte();
+        int length = source.Length;
+        int offset = 0;
+        if (length >= Lanes * 16)
+        {
+            // The eight tweaks xor the last round key wait here during the rounds: kept in registers they would
+            // crowd out the blocks (AESENC has no EVEX form in .NET, so only xmm0-15 hold its operands).
+            Span<Vector128<byte>> scratch = stackalloc Vector128<byte>[Lanes];
+            ref Vector128<byte> saved = ref MemoryMarshal.GetReference(scratch);
+            offset = encrypt
+                ? EncryptXtsLanes(ref keys, _rounds, ref src, ref dst, length, ref tweak, ref saved)
+                : DecryptXtsLanes(ref keys, _rounds, ref src, ref dst, length, ref tweak, ref saved);
+            CryptographicOperations.ZeroMemory(MemoryMarshal.AsBytes(scratch));
+        }
+
+        for (; offset < length; offset += 16)
+        {
+            Vector128<byte> block = Vector128.LoadUnsafe(ref Unsafe.Add(ref src, offset)) ^ tweak;
+            block = encrypt ? EncryptBlock(ref keys, _rounds, block) : DecryptBlock(ref keys, _rounds, block);
+            (block ^ tweak).StoreUnsafe(ref Unsafe.Add(ref dst, offset));
+            tweak = Gf128.MultiplyByAlpha(tweak);
+        }
+
+        tweakLo = tweak.AsUInt64().GetElement(0);
+        tweakHi = tweak.AsUInt64().GetElement(1);
+    }
+
+    /// <summary>
+    /// The eight tweaks T, T·α, ..., T·α^7 of a run, stored xor <paramref name="lastKey"/> to
+    /// <paramref name="saved"/>, and the eight blocks whitened with them and the first round key; returns T·α^8.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static Vector128<byte> WhitenXts(ref byte s, Vector128<byte> t, Vector128<byte> firstKey,
+        Vector128<byte> lastKey, ref Vector128<byte> saved,
+        out Vector128<byte> b0, out Vector128<byte> b1, out Vector128<byte> b2, out Vector128<byte> b3,
+        out Vector128<byte> b4, out Vector128<byte> b5, out Vector128<byte> b6, out Vector128<byte> b7)
+    {
+        b0 = Load(ref s, 0) ^ t ^ firstKey; saved = t ^ lastKey; t = Gf128.MultiplyByAlpha(t);
+        b1 = Load(ref s, 1) ^ t ^ firstKey; Unsafe.Add(ref saved, 1) = t ^ lastKey; t = Gf128.MultiplyByAlpha(t);
+        b2 = Load(ref s, 2) ^ t ^ firstKey; Unsafe.Add(ref saved, 2) = t ^ lastKey; t = Gf128.MultiplyByAlpha(t);
+        b3 = Load(ref s, 3) ^ t ^ firstKey; Unsafe.Add(ref saved, 3) = t ^ lastKey; t = Gf128.MultiplyByAlpha(t);
+        b4 = Load(ref s, 4) ^ t ^ firstKey; Unsafe.Add(ref saved, 4) = t ^ lastKey; t = Gf128.MultiplyByAlpha(t);
+        b5 = Load(ref s, 5) ^ t ^ firstKey; Unsafe.Add(ref saved, 5) = t ^ lastKey; t = Gf128.MultiplyByAlpha(t);
+        b6 = Load(ref s, 6) ^ t ^ firstKey; Unsafe.Add(ref saved, 6) = t ^ lastKey; t = Gf128.MultiplyByAlpha(t);
+        b7 = Load(ref s, 7) ^ t ^ firstKey; Unsafe.Add(ref saved, 7) = t ^ lastKey;
+        return Gf128.MultiplyByAlpha(t);
+    }
+
+    /// <summary>XTS encryption of every whole run of eight blocks, the tweak advanced; returns the bytes
+    /// done.</summary>
+    [MethodImpl(MethodImplOptions.NoInlining | MethodImplOptions.AggressiveOptimization)]
+    private static int EncryptXtsLanes(ref Vector128<byte> keys, int rounds, ref byte src, ref byte dst, int length,
+        ref Vector128<byte> tweak, ref Vector128<byte> saved)
+    {
+        Vector128<byte> t = tweak;
+        int offset = 0;
+        for (; offset <= length - Lanes * 16; offset += Lanes * 16)
+        {
+            t = WhitenXts(ref Unsafe.Add(ref src, offset), t, keys, Unsafe.Add(ref keys, rounds), ref saved,
+                out Vector128<byte> b0, out Vector128<byte> b1, out Vector128<byte> b2, out Vector128<byte> b3,
+                out Vector128<byte> b4, out Vector128<byte> b5, out Vector128<byte> b6, out Vector128<byte> b7);
+            for (int i = 1; i < rounds; i++)
+            {
+                Vector128<byte> key = Unsafe.Add(ref keys, i);
+                b0 = TAes.Encrypt(b0, key); b1 = TAes.Encrypt(b1, key);
+                b2 = TAes.Encrypt(b2, key); b3 = TAes.Encrypt(b3, key);
+                b4 = TAes.Encrypt(b4, key); b5 = TAes.Encrypt(b5, key);
+                b6 = TAes.Encrypt(b6, key); b7 = TAes.Encrypt(b7, key);
+            }
+
+            // The last round XORs its key after the round: the tweak rides in with it.
+            ref byte d = ref Unsafe.Add(ref dst, offset);
+            Store(ref d, 0, TAes.EncryptLast(b0, saved));
+            Store(ref d, 1, TAes.EncryptLast(b1, Unsafe.Add(ref saved, 1)));
+            Store(ref d, 2, TAes.EncryptLast(b2, Unsafe.Add(ref saved, 2)));
+            Store(ref d, 3, TAes.EncryptLast(b3, Unsafe.Add(ref saved, 3)));
+            Store(ref d, 4, TAes.EncryptLast(b4, Unsafe.Add(ref saved, 4)));
+            Store(ref d, 5, TAes.EncryptLast(b5, Unsafe.Add(ref saved, 5)));
+            Store(ref d, 6, TAes.EncryptLast(b6, Unsafe.Add(ref saved, 6)));
+            Store(ref d, 7, TAes.EncryptLast(b7, Unsafe.Add(ref saved, 7)));
+        }
+
+        tweak = t;
+        return offset;
+    }
+
+    /// <summary>XTS decryption of every whole run of eight blocks, the tweak advanced; returns the bytes
+    /// done.</summary>
+    [MethodImpl(MethodImplOptions.NoInlining | MethodImplOptions.AggressiveOptimization)]
+    private static int DecryptXtsLanes(ref Vector128<byte> keys, int rounds, ref byte src, ref byte dst, int length,
+        ref Vector128<byte> tweak, ref Vector128<byte> saved)
+    {
+        Vector128<byte> t = tweak;
+        int offset = 0;
+        for (; offset <= length - Lanes * 16; offset += Lanes * 16)
+        {
+            t = WhitenXts(ref Unsafe.Add(ref src, offset), t, keys, Unsafe.Add(ref keys, rounds), ref saved,
+                out Vector128<byte> b0, out Vector128<byte> b1, out Vector128<byte> b2, out Vector128<byte> b3,
+                out Vector128<byte> b4, out Vector128<byte> b5, out Vector128<byte> b6, out Vector128<byte> b7);
+            for (int i = 1; i < rounds; i++)
+            {
+                Vector128<byte> key = Unsafe.Add(ref keys, i);
+                b0 = TAes.Decrypt(b0, key); b1 = TAes.Decrypt(b1, key);
+                b2 = TAes.Decrypt(b2, key); b3 = TAes.Decrypt(b3, key);
+                b4 = TAes.Decrypt(b4, key); b5 = TAes.Decrypt(b5, key);
+                b6 = TAes.Decrypt(b6, key); b7 = TAes.Decrypt(b7, key);
+            }
+
+            ref byte d = ref Unsafe.Add(ref dst, offset);
+            Store(ref d, 0, TAes.DecryptLast(b0, saved));
+            Store(ref d, 1, TAes.DecryptLast(b1, Unsafe.Add(ref saved, 1)));
+            Store(ref d, 2, TAes.DecryptLast(b2, Unsafe.Add(ref saved, 2)));
+            Store(ref d, 3, TAes.DecryptLast(b3, Unsafe.Add(ref saved, 3)));
+            Store(ref d, 4, TAes.DecryptLast(b4, Unsafe.Add(ref saved, 4)));
+            Store(ref d, 5, TAes.DecryptLast(b5, Unsafe.Add(ref saved, 5)));
+            Store(ref d, 6, TAes.DecryptLast(b6, Unsafe.Add(ref saved, 6)));
+            Store(ref d, 7, TAes.DecryptLast(b7, Unsafe.Add(ref saved, 7)));
+        }
+
+        tweak = t;
+        return offset;
+    }
+
+    /// <summary>
+    /// OCB3's whole-block loop (<see cref="IOcbKernel"/>, declared by the kernels whose path is tested here). Runs of
+    /// eight blocks start at an index that is a multiple of eight, where the eight offsets are the run's starting
+    /// offset xor seven fixed sums of L_0, L_1, L_2 (ntz of i + 1 .. i + 7 is 0, 1, 0, 2, 0, 1, 0) and the last one
+    /// also xors L_ntz(i + 8): eight independent offsets, no chain. Single blocks lead up to such an index and finish.
+    /// </summary>
+    public void TransformOcb(ReadOnlySpan<byte> source, Span<byte> destination, ReadOnlySpan<ulong> lTable,
+        ref OcbCursor cursor, bool encrypt)
+    {
+        ref byte src = ref MemoryMarshal.GetReference(source);
+        ref byte dst = ref MemoryMarshal.GetReference(destination);
+        ref byte table = ref Unsafe.As<ulong, byte>(ref MemoryMarshal.GetReference(lTable));
+        ref Vector128<byte> keys = ref MemoryMarshal.GetArrayDataReference(encrypt ? _encryptionKeys : _decryptionKeys);
+        var state = new OcbState
+        {
+            Offset = Vector128.Create(cursor.OffsetLo, cursor.OffsetHi).AsByte(),
+            Sum = Vector128.Create(cursor.SumLo, cursor.SumHi).AsByte(),
+            Index = cursor.Index,
+        };
+        int length = source.Length;
+        int lead = (int)Math.Min((ulong)(-state.Index & (Lanes - 1)), (ulong)(length / 16)) * 16;
+        OcbSingles(ref keys, _rounds, ref src, ref dst, 0, lead, ref table, ref state, encrypt);
+        int offset = lead;
+        if (length - offset >= Lanes * 16)
+        {
+            // The run's offset sums and its eight offsets xor the last round key wait here (see TransformXts).
+            Span<Vector128<byte>> scratch = stackalloc Vector128<byte>[2 * Lanes];
+            offset += OcbLanes(ref keys, _rounds, ref Unsafe.Add(ref src, offset), ref Unsafe.Add(ref dst, offset),
+                length - offset, ref table, ref state, ref MemoryMarshal.GetReference(scratch), encrypt);
+            CryptographicOperations.ZeroMemory(MemoryMarshal.AsBytes(scratch));
+        }
+
+        OcbSingles(ref keys, _rounds, ref src, ref dst, offset, length, ref table, ref state, encrypt);
+        cursor.OffsetLo = state.Offset.AsUInt64().GetElement(0);
+        cursor.OffsetHi = state.Offset.AsUInt64().GetElement(1);
+        cursor.SumLo = state.Sum.AsUInt64().GetElement(0);
+        cursor.SumHi = state.Sum.AsUInt64().GetElement(1);
+        cursor.Index = state.Index;
+        state = default;
+    }
+
+    /// <summary>The offset, checksum and last block index of an OCB pass, as vectors.</summary>
+    private struct OcbState
+    {
+        public Vector128<byte> Offset;
+        public Vector128<byte> Sum;
+        public long Index;
+    }
+
+    /// <summary>L_n from the table (n = ntz of a block index: its position, public).</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static Vector128<byte> LoadL(ref byte table, int n) => Vector128.LoadUnsafe(ref table, (nuint)(16 * n));
+
+    /// <summary>OCB one block at a time over bytes [<paramref name="offset"/>, <paramref name="end"/>).</summary>
+    private static void OcbSingles(ref Vector128<byte> keys, int rounds, ref byte src, ref byte dst, int offset,
+        int end, ref byte table, ref OcbState state, bool encrypt)
+    {
+        for (; offset < end; offset += 16)
+        {
+            state.Offset ^= LoadL(ref table, BitOperations.TrailingZeroCount((ulong)++state.Index));
+            Vector128<byte> block = Vector128.LoadUnsafe(ref Unsafe.Add(ref src, offset));
+            if (encrypt)
+            {
+                state.Sum ^= block;
+                block = EncryptBlock(ref keys, rounds, block ^ state.Offset) ^ state.Offset;
+            }
+            else
+            {
+                block = DecryptBlock(ref keys, rounds, block ^ state.Offset) ^ state.Offset;
+                state.Sum ^= block;
+            }
+
+            block.StoreUnsafe(ref Unsafe.Add(ref dst, offset));
+        }
+    }
+
+    /// <summary>OCB over every whole run of eight blocks, the index a multiple of eight on entry; returns the bytes
+    /// done. <paramref name="scratch"/> has sixteen vectors.</summary>
+    [MethodImpl(MethodImplOptions.NoInlining | MethodImplOptions.AggressiveOptimization)]
+    private static int OcbLanes(ref Vector128<byte> keys, int rounds, ref byte src, ref byte dst, int length,
+        ref byte table, ref OcbState state, ref Vector128<byte> scratch, bool encrypt)
+    {
+        Vector128<byte> l0 = LoadL(ref table, 0), l1 = LoadL(ref table, 1), l2 = LoadL(ref table, 2);
+        Vector128<byte> firstKey = keys;
+        // sums[j] = Offset_{i+j+1} xor Offset_i xor K_0 for j = 0..6 (the first round key folded in), sums[7] = L_2.
+        ref Vector128<byte> sums = ref scratch;
+        ref Vector128<byte> saved = ref Unsafe.Add(ref scratch, Lanes);
+        sums = l0 ^ firstKey;
+        Unsafe.Add(ref sums, 1) = l0 ^ l1 ^ firstKey;
+        Unsafe.Add(ref sums, 2) = l1 ^ firstKey;
+        Unsafe.Add(ref sums, 3) = l1 ^ l2 ^ firstKey;
+        Unsafe.Add(ref sums, 4) = l0 ^ l1 ^ l2 ^ firstKey;
+        Unsafe.Add(ref sums, 5) = l0 ^ l2 ^ firstKey;
+        Unsafe.Add(ref sums, 6) = l2 ^ firstKey;
+        Unsafe.Add(ref sums, 7) = l2;
+        Vector128<byte> lastXorFirst = Unsafe.Add(ref keys, rounds) ^ firstKey;
+        Vector128<byte> offset = state.Offset, sum = state.Sum;
+        long index = state.Index;
+        int done = 0;
+        for (; done <= length - Lanes * 16; done += Lanes * 16)
+        {
+            index += Lanes;
+            ref byte s = ref Unsafe.Add(ref src, done);
+            // w_j = Offset_j xor K_0 whitens the input; w_j xor K_0 xor K_last goes to the last round.
+            Vector128<byte> w = offset ^ sums;
+            Vector128<byte> b0 = Load(ref s, 0), b1 = Load(ref s, 1), b2 = Load(ref s, 2), b3 = Load(ref s, 3);
+            Vector128<byte> b4 = Load(ref s, 4), b5 = Load(ref s, 5), b6 = Load(ref s, 6), b7 = Load(ref s, 7);
+            if (encrypt)
+            {
+                sum ^= (b0 ^ b1) ^ (b2 ^ b3) ^ ((b4 ^ b5) ^ (b6 ^ b7));
+            }
+
+            b0 ^= w; saved = w ^ lastXorFirst;
+            w = offset ^ Unsafe.Add(ref sums, 1); b1 ^= w; Unsafe.Add(ref saved, 1) = w ^ lastXorFirst;
+            w = offset ^ Unsafe.Add(ref sums, 2); b2 ^= w; Unsafe.Add(ref saved, 2) = w ^ lastXorFirst;
+            w = offset ^ Unsafe.Add(ref sums, 3); b3 ^= w; Unsafe.Add(ref saved, 3) = w ^ lastXorFirst;
+            w = offset ^ Unsafe.Add(ref sums, 4); b4 ^= w; Unsafe.Add(ref saved, 4) = w ^ lastXorFirst;
+            w = offset ^ Unsafe.Add(ref sums, 5); b5 ^= w; Unsafe.Add(ref saved, 5) = w ^ lastXorFirst;
+            w = offset ^ Unsafe.Add(ref sums, 6); b6 ^= w; Unsafe.Add(ref saved, 6) = w ^ lastXorFirst;
+            offset ^= Unsafe.Add(ref sums, 7) ^ LoadL(ref table, BitOperations.TrailingZeroCount((ulong)index));
+            w = offset ^ firstKey; b7 ^= w; Unsafe.Add(ref saved, 7) = w ^ lastXorFirst;
+            ref byte d = ref Unsafe.Add(ref dst, done);
+            if (encrypt)
+            {
+                for (int i = 1; i < rounds; i++)
+                {
+                    Vector128<byte> key = Unsafe.Add(ref keys, i);
+                    b0 = TAes.Encrypt(b0, key); b1 = TAes.Encrypt(b1, key);
+                    b2 = TAes.Encrypt(b2, key); b3 = TAes.Encrypt(b3, key);
+                    b4 = TAes.Encrypt(b4, key); b5 = TAes.Encrypt(b5, key);
+                    b6 = TAes.Encrypt(b6, key); b7 = TAes.Encrypt(b7, key);
+                }
+
+                // Offset_j xor K_last, XORed by the last round itself.
+                Store(ref d, 0, TAes.EncryptLast(b0, saved));
+                Store(ref d, 1, TAes.EncryptLast(b1, Unsafe.Add(ref saved, 1)));
+                Store(ref d, 2, TAes.EncryptLast(b2, Unsafe.Add(ref saved, 2)));
+                Store(ref d, 3, TAes.EncryptLast(b3, Unsafe.Add(ref saved, 3)));
+                Store(ref d, 4, TAes.EncryptLast(b4, Unsafe.Add(ref saved, 4)));
+                Store(ref d, 5, TAes.EncryptLast(b5, Unsafe.Add(ref saved, 5)));
+                Store(ref d, 6, TAes.EncryptLast(b6, Unsafe.Add(ref saved, 6)));
+                Store(ref d, 7, TAes.EncryptLast(b7, Unsafe.Add(ref saved, 7)));
+            }
+            else
+            {
+                for (int i = 1; i < rounds; i++)
+                {
+                    Vector128<byte> key = Unsafe.Add(ref keys, i);
+                    b0 = TAes.Decrypt(b0, key); b1 = TAes.Decrypt(b1, key);
+                    b2 = TAes.Decrypt(b2, key); b3 = TAes.Decrypt(b3, key);
+                    b4 = TAes.Decrypt(b4, key); b5 = TAes.Decrypt(b5, key);
+                    b6 = TAes.Decrypt(b6, key); b7 = TAes.Decrypt(b7, key);
+                }
+
+                b0 = TAes.DecryptLast(b0, saved); b1 = TAes.DecryptLast(b1, Unsafe.Add(ref saved, 1));
+                b2 = TAes.DecryptLast(b2, Unsafe.Add(ref saved, 2));
+                b3 = TAes.DecryptLast(b3, Unsafe.Add(ref saved, 3));
+                b4 = TAes.DecryptLast(b4, Unsafe.Add(ref saved, 4));
+                b5 = TAes.DecryptLast(b5, Unsafe.Add(ref saved, 5));
+                b6 = TAes.DecryptLast(b6, Unsafe.Add(ref saved, 6));
+                b7 = TAes.DecryptLast(b7, Unsafe.Add(ref saved, 7));
+                Store(ref d, 0, b0); Store(ref d, 1, b1); Store(ref d, 2, b2); Store(ref d, 3, b3);
+                Store(ref d, 4, b4); Store(ref d, 5, b5); Store(ref d, 6, b6); Store(ref d, 7, b7);
+                sum ^= (b0 ^ b1) ^ (b2 ^ b3) ^ ((b4 ^ b5) ^ (b6 ^ b7));
+            }
+        }
+
+        state.Offset = offset;
+        state.Sum = sum;
+        state.Index = index;
+        return done;
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]

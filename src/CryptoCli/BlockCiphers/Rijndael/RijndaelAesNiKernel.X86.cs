@@ -8,7 +8,7 @@ namespace CryptoCli;
 /// Rijndael with 128-bit blocks on AES-NI: the shared AES-instruction kernel (<see cref="RijndaelAesKernel{TAes}"/>)
 /// on <see cref="AesRoundX86"/>. SSSE3 is required too, for the CTR counter's byte reversal (pshufb). Constant-time.
 /// </summary>
-internal sealed class RijndaelAesNiKernel : RijndaelAesKernel<AesRoundX86>
+internal sealed class RijndaelAesNiKernel : RijndaelAesKernel<AesRoundX86>, IXtsKernel, IOcbKernel
 {
     public RijndaelAesNiKernel(ReadOnlySpan<byte> key)
         : base(key)
