@@ -87,7 +87,7 @@ internal sealed class LargeBlockDefinition
     {
         int words = Words;
         uint[] keys = new uint[(Rounds + 1) * words];
-        uint[] rc = HarakaConstants.RoundConstants;
+        ReadOnlySpan<uint> rc = HarakaConstants.RoundConstants;
         for (int i = 0; i <= Rounds; i++)
         {
             for (int w = 0; w < words; w++)

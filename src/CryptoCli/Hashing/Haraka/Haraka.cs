@@ -52,8 +52,8 @@ public static class Haraka
 #endif
         new KernelEntry<Func<HarakaKernel>>("portable", () => true, () => HarakaPortableKernel.Instance));
 
-    // Static readonly: once the class is initialised the JIT knows the kernel's exact (sealed) type, so the calls
-    // below are devirtualised and the kernel's rounds inlined into the single calls, as a direct call would be.
+    // The registry's default. The public calls reach it only where no AES instructions exist (HashOne256 and the
+    // others call the hardware rounds directly).
     private static readonly HarakaKernel s_kernel = Kernels.Default.Create();
 
     /// <summary>The kernel the public functions use (the registry's default).</summary>
@@ -67,13 +67,19 @@ public static class Haraka
     /// <param name="output">At least 32 bytes; the first 32 receive the hash. It may be the input itself.</param>
     /// <exception cref="ArgumentException"><paramref name="input"/> is not 32 bytes long, <paramref name="output"/> is
     /// shorter than 32 bytes, or the two partially overlap.</exception>
+#if NET
+    [MethodImpl(MethodImplOptions.NoInlining | MethodImplOptions.AggressiveOptimization)]
+#else
     [MethodImpl(MethodImplOptions.NoInlining)]
+#endif
     public static void Haraka256(ReadOnlySpan<byte> input, Span<byte> output)
     {
-        // The single calls check once here and go straight to the kernel, which the JIT (and NativeAOT) inline: a
-        // call is about 20 AES rounds, so without dynamic PGO the former chain of three calls cost more than the hash.
-        // Never inlined into the caller: there dynamic PGO would inline it and the caller's inlining budget ran out
-        // before the kernel's rounds, and two round calls were left over, several times slower.
+        // A call is about 20 AES rounds, so everything around them shows. The single calls check once here and call
+        // the hardware rounds directly (see HashOne256): no kernel object, no virtual call, nothing that only a
+        // later tier or dynamic PGO would flatten. Compiled optimised at once (AggressiveOptimization): a first-tier
+        // version would call each round, and a process short of CPU time may run it for long before the runtime
+        // recompiles it. Never inlined into the caller: there dynamic PGO would inline it and the caller's inlining
+        // budget ran out before the rounds, leaving calls behind, several times slower.
         if (input.Length != Haraka256InputSizeInBytes)
         {
             ThrowHelper.ThrowFixedLength(nameof(input), Haraka256InputSizeInBytes);
@@ -91,7 +97,7 @@ public static class Haraka
             ThrowHelper.ThrowOverlap(nameof(output), nameof(input));
         }
 
-        s_kernel.Haraka256(input, output);
+        HashOne256(ref source, ref destination, input, output);
     }
 
     /// <summary>Computes Haraka-512 of a 64-byte input.</summary>
@@ -99,10 +105,14 @@ public static class Haraka
     /// <param name="output">At least 32 bytes; the first 32 receive the hash. It may start at the input.</param>
     /// <exception cref="ArgumentException"><paramref name="input"/> is not 64 bytes long, <paramref name="output"/> is
     /// shorter than 32 bytes, or the two partially overlap.</exception>
+#if NET
+    [MethodImpl(MethodImplOptions.NoInlining | MethodImplOptions.AggressiveOptimization)]
+#else
     [MethodImpl(MethodImplOptions.NoInlining)]
+#endif
     public static void Haraka512(ReadOnlySpan<byte> input, Span<byte> output)
     {
-        // Flat and never inlined, as Haraka256.
+        // Flat, optimised at once and never inlined, as Haraka256.
         if (input.Length != Haraka512InputSizeInBytes)
         {
             ThrowHelper.ThrowFixedLength(nameof(input), Haraka512InputSizeInBytes);
@@ -120,7 +130,7 @@ public static class Haraka
             ThrowHelper.ThrowOverlap(nameof(output), nameof(input));
         }
 
-        s_kernel.Haraka512(input, output);
+        HashOne512(ref source, ref destination, input, output);
     }
 
     /// <summary>Computes Haraka-256 of four independent 32-byte inputs, stored one after the other.</summary>
@@ -178,7 +188,62 @@ public static class Haraka
             ThrowHelper.ThrowOverlap(single ? "output" : "outputs", single ? "input" : "inputs");
         }
 
+#if NET
+        if (AesRoundX86.IsSupported)
+        {
+            HarakaVector<AesRoundX86>.Hash(input, output, count, inputSize);
+            return;
+        }
+
+        if (AesRoundArm.IsSupported)
+        {
+            HarakaVector<AesRoundArm>.Hash(input, output, count, inputSize);
+            return;
+        }
+#endif
         s_kernel.Hash(input, output, count, inputSize);
+    }
+
+    // The public calls' dispatch, in the registry's order (AES-NI, ARMv8, portable). IsSupported is a constant when
+    // the code is compiled (JIT at every tier; NativeAOT when the instruction set is targeted, a cached flag
+    // otherwise), so an optimised caller keeps one branch and the kernel's rounds inline into it. The kernel objects
+    // serve the registry, the tests and the portable fallback.
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void HashOne256(ref byte source, ref byte destination, ReadOnlySpan<byte> input, Span<byte> output)
+    {
+#if NET
+        if (AesRoundX86.IsSupported)
+        {
+            HarakaVector<AesRoundX86>.Haraka256(ref source, ref destination);
+            return;
+        }
+
+        if (AesRoundArm.IsSupported)
+        {
+            HarakaVector<AesRoundArm>.Haraka256(ref source, ref destination);
+            return;
+        }
+#endif
+        s_kernel.Haraka256(input, output);
+    }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void HashOne512(ref byte source, ref byte destination, ReadOnlySpan<byte> input, Span<byte> output)
+    {
+#if NET
+        if (AesRoundX86.IsSupported)
+        {
+            HarakaVector<AesRoundX86>.Haraka512(ref source, ref destination);
+            return;
+        }
+
+        if (AesRoundArm.IsSupported)
+        {
+            HarakaVector<AesRoundArm>.Haraka512(ref source, ref destination);
+            return;
+        }
+#endif
+        s_kernel.Haraka512(input, output);
     }
 
     /// <summary>

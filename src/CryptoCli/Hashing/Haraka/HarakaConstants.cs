@@ -1,13 +1,20 @@
 // Haraka v2's 40 round constants (Koelbl, Lauridsen, Mendel, Rechberger, ePrint 2016/098, "Haraka v2").
 // Transcribed from github.com/kste/haraka (MIT) code/c/aesni_optimized/haraka.c, in memory (load) order. Each constant
 // is four little-endian 32-bit words: word 0 is the LAST argument of the C code's _mm_set_epi32.
+using System;
+
 namespace CryptoCli;
 
 internal static class HarakaConstants
 {
     /// <summary>RC[0..39], four words each (160 words).</summary>
-    public static readonly uint[] RoundConstants =
-    {
+    /// <remarks>
+    /// A span over constant data, not a static array: on .NET it points into the assembly's data (no static
+    /// constructor, no class-initialisation check), so that a kernel compiled before anything else ran still
+    /// addresses the constants directly.
+    /// </remarks>
+    public static ReadOnlySpan<uint> RoundConstants =>
+    [
         0x75817b9d, 0xb2c5fef0, 0xe620c00a, 0x0684704c,  // RC[0]
         0x2f08f717, 0x640f6ba4, 0x88f3a06b, 0x8b66b4e1,  // RC[1]
         0x9f029114, 0xcf029d60, 0x53f28498, 0x3402de2d,  // RC[2]
@@ -48,5 +55,5 @@ internal static class HarakaConstants
         0x22901235, 0x40c06e28, 0x1bdff7be, 0xae51a51a,  // RC[37]
         0x48a659cf, 0xc173bc0f, 0xba7ed22b, 0xa0c1613c,  // RC[38]
         0xe9c59da1, 0x4ad6bdfd, 0x02288288, 0x756acc03,  // RC[39]
-    };
+    ];
 }

@@ -61,7 +61,7 @@ internal static class HarakaPortable
         }
 
         ref uint s = ref MemoryMarshal.GetReference(state);
-        ref uint rc = ref MemoryMarshal.GetReference(HarakaConstants.RoundConstants.AsSpan());
+        ref uint rc = ref MemoryMarshal.GetReference(HarakaConstants.RoundConstants);
         for (int t = 0; t < Rounds; t++)
         {
             // Round t, AES sub-round m: lane 0 uses RC[4t + 2m], lane 1 uses RC[4t + 2m + 1] (4 words each).
@@ -91,7 +91,7 @@ internal static class HarakaPortable
         }
 
         ref uint s = ref MemoryMarshal.GetReference(state);
-        ref uint rc = ref MemoryMarshal.GetReference(HarakaConstants.RoundConstants.AsSpan());
+        ref uint rc = ref MemoryMarshal.GetReference(HarakaConstants.RoundConstants);
         for (int t = 0; t < Rounds; t++)
         {
             // Round t, AES sub-round m: lane k uses RC[8t + 4m + k].

@@ -38,9 +38,6 @@ internal sealed class HarakaVectorKernel<TAes> : HarakaKernel
 internal static class HarakaVector<TAes>
     where TAes : struct, IAesRound
 {
-    // Round constants as vectors, in memory order (RC[i] = words 4i..4i+3 of HarakaConstants).
-    private static readonly Vector128<byte>[] s_rc = CreateRoundConstants();
-
     public static void Hash(ReadOnlySpan<byte> input, Span<byte> output, int count, int inputSize)
     {
         ref byte src = ref MemoryMarshal.GetReference(input);
@@ -83,7 +80,7 @@ internal static class HarakaVector<TAes>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static void Haraka256(ref byte input, ref byte output)
     {
-        ref Vector128<byte> rc = ref MemoryMarshal.GetArrayDataReference(s_rc);
+        ref Vector128<byte> rc = ref RoundConstants;
         Vector128<byte> in0 = Load(ref input, 0), in1 = Load(ref input, 1);
         Vector128<byte> s0 = in0, s1 = in1;
         Round256(ref s0, ref s1, ref rc);
@@ -97,7 +94,7 @@ internal static class HarakaVector<TAes>
 
     public static void Haraka256x4(ref byte input, ref byte output)
     {
-        ref Vector128<byte> rc = ref MemoryMarshal.GetArrayDataReference(s_rc);
+        ref Vector128<byte> rc = ref RoundConstants;
         Vector128<byte> a0 = Load(ref input, 0), a1 = Load(ref input, 1), b0 = Load(ref input, 2),
             b1 = Load(ref input, 3);
         Vector128<byte> c0 = Load(ref input, 4), c1 = Load(ref input, 5), d0 = Load(ref input, 6),
@@ -126,7 +123,7 @@ internal static class HarakaVector<TAes>
 
     public static void Haraka256x8(ref byte input, ref byte output)
     {
-        ref Vector128<byte> rc = ref MemoryMarshal.GetArrayDataReference(s_rc);
+        ref Vector128<byte> rc = ref RoundConstants;
         Vector128<byte> a0 = Load(ref input, 0), a1 = Load(ref input, 1), b0 = Load(ref input, 2),
             b1 = Load(ref input, 3);
         Vector128<byte> c0 = Load(ref input, 4), c1 = Load(ref input, 5), d0 = Load(ref input, 6),
@@ -171,7 +168,7 @@ internal static class HarakaVector<TAes>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static void Haraka512(ref byte input, ref byte output)
     {
-        ref Vector128<byte> rc = ref MemoryMarshal.GetArrayDataReference(s_rc);
+        ref Vector128<byte> rc = ref RoundConstants;
         Vector128<byte> s0 = Load(ref input, 0), s1 = Load(ref input, 1), s2 = Load(ref input, 2),
             s3 = Load(ref input, 3);
         Round512(ref s0, ref s1, ref s2, ref s3, ref rc);
@@ -185,7 +182,7 @@ internal static class HarakaVector<TAes>
 
     public static void Haraka512x2(ref byte input, ref byte output)
     {
-        ref Vector128<byte> rc = ref MemoryMarshal.GetArrayDataReference(s_rc);
+        ref Vector128<byte> rc = ref RoundConstants;
         Vector128<byte> a0 = Load(ref input, 0), a1 = Load(ref input, 1), a2 = Load(ref input, 2),
             a3 = Load(ref input, 3);
         Vector128<byte> b0 = Load(ref input, 4), b1 = Load(ref input, 5), b2 = Load(ref input, 6),
@@ -216,7 +213,7 @@ internal static class HarakaVector<TAes>
 
     public static void Haraka512x4(ref byte input, ref byte output)
     {
-        ref Vector128<byte> rc = ref MemoryMarshal.GetArrayDataReference(s_rc);
+        ref Vector128<byte> rc = ref RoundConstants;
         Vector128<byte> a0 = Load(ref input, 0), a1 = Load(ref input, 1), a2 = Load(ref input, 2),
             a3 = Load(ref input, 3);
         Vector128<byte> b0 = Load(ref input, 4), b1 = Load(ref input, 5), b2 = Load(ref input, 6),
@@ -328,15 +325,14 @@ internal static class HarakaVector<TAes>
     private static void Store(ref byte destination, int lane, Vector128<byte> value) =>
         value.StoreUnsafe(ref destination, (nuint)(16 * lane));
 
-    private static Vector128<byte>[] CreateRoundConstants()
+    /// <summary>
+    /// RC[0], followed by RC[1..39]: HarakaConstants' words read as vectors in memory order (RC[i] = words 4i..4i+3).
+    /// Constant data of the assembly, so the address is a constant in optimised code at every tier and in NativeAOT,
+    /// with no class-initialisation check; the AES instructions take the constants as (unaligned) memory operands.
+    /// </summary>
+    private static ref Vector128<byte> RoundConstants
     {
-        uint[] words = HarakaConstants.RoundConstants;
-        var rc = new Vector128<byte>[words.Length / 4];
-        for (int i = 0; i < rc.Length; i++)
-        {
-            rc[i] = Vector128.Create(words[4 * i], words[4 * i + 1], words[4 * i + 2], words[4 * i + 3]).AsByte();
-        }
-
-        return rc;
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        get => ref Unsafe.As<uint, Vector128<byte>>(ref MemoryMarshal.GetReference(HarakaConstants.RoundConstants));
     }
 }
