@@ -88,14 +88,25 @@ internal abstract class RijndaelAesKernel<TAes> : BlockCipherKernel, ICbcEncrypt
     }
 
     public override void EncryptBlock(ReadOnlySpan<byte> source, Span<byte> destination) =>
-        EncryptBlock(ref MemoryMarshal.GetArrayDataReference(_encryptionKeys), _rounds,
-            Vector128.LoadUnsafe(ref MemoryMarshal.GetReference(source)))
-            .StoreUnsafe(ref MemoryMarshal.GetReference(destination));
+        EncryptOneBlock(ref MemoryMarshal.GetReference(source), ref MemoryMarshal.GetReference(destination));
 
     public override void DecryptBlock(ReadOnlySpan<byte> source, Span<byte> destination) =>
+        DecryptOneBlock(ref MemoryMarshal.GetReference(source), ref MemoryMarshal.GetReference(destination));
+
+    /// <summary>
+    /// One block, 16 bytes at <paramref name="source"/> to 16 at <paramref name="destination"/> (the same or disjoint).
+    /// Not virtual: a caller that has tested the kernel's type calls it directly, and it inlines there.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    internal void EncryptOneBlock(ref byte source, ref byte destination) =>
+        EncryptBlock(ref MemoryMarshal.GetArrayDataReference(_encryptionKeys), _rounds,
+            Vector128.LoadUnsafe(ref source)).StoreUnsafe(ref destination);
+
+    /// <summary>The inverse of <see cref="EncryptOneBlock"/>, under the same rules.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    internal void DecryptOneBlock(ref byte source, ref byte destination) =>
         DecryptBlock(ref MemoryMarshal.GetArrayDataReference(_decryptionKeys), _rounds,
-            Vector128.LoadUnsafe(ref MemoryMarshal.GetReference(source)))
-            .StoreUnsafe(ref MemoryMarshal.GetReference(destination));
+            Vector128.LoadUnsafe(ref source)).StoreUnsafe(ref destination);
 
     // The eight-block loops are out of line so that a lone block inlines into its caller, and compiled optimised at
     // once: called once per message, they would otherwise run their loop as unoptimised first-tier code until the
