@@ -1,5 +1,5 @@
-// run.sh --bench: P1's micro-benchmarks (Tables 2-4) and Figures 1 and 2 (Rijndael-128 and Camellia-128 ECB over
-// 1 MB) on Mono, timed with Stopwatch: one warm-up run (JIT), then the best of five. The kernels are the benchmark
+// run.sh --bench: P1's micro-benchmarks (Tables 2-4), Figures 1 and 2 (Rijndael-128 and Camellia-128 ECB over
+// 1 MB), and AES-128 CBC encryption of 16 KiB (the serial path, SerialRijndael) on Mono, timed with Stopwatch: one warm-up run (JIT), then the best of five. The kernels are the benchmark
 // project's own files (CliTechniqueKernels.cs, RijndaelStudyKernels.cs, CamelliaStudyKernels.cs, linked into this
 // project), so .NET and Mono time the same code.
 
@@ -35,6 +35,7 @@ internal static class Bench
         MicroKernels();
         FigureRijndael();
         FigureCamellia();
+        SerialRijndael();
         GC.KeepAlive(s_sink);
     }
 
@@ -252,6 +253,77 @@ internal static class Bench
         byte[] expected = new byte[FigureSize];
         builtInEncryptor.TransformBlock(input, 0, FigureSize, expected, 0);
         Figure("P1 Figure 1: Rijndael-128 (AES-128) ECB encryption of 1 MB", kernels, output, expected, $"built-in {builtIn.GetType().Name}");
+    }
+
+    /// <summary>
+    /// CBC encryption of 16 KiB with AES-128, the serial path (one block at a time) that CFB encryption, OFB and CMAC
+    /// share: what the netstandard2.0 build runs by default on Mono (the bitsliced kernel; byte shuffles and AES
+    /// instructions are not reachable there) against BouncyCastle's table AesEngine under its CBC class, and the
+    /// opt-in T-table kernel for reference. 64 messages per timed run.
+    /// </summary>
+    private static void SerialRijndael()
+    {
+        const int Size = 16 * 1024, Messages = 64;
+        byte[] key = new byte[16], iv = new byte[16], chain = new byte[16];
+        new Random(5).NextBytes(key);
+        new Random(6).NextBytes(iv);
+        byte[] input = new byte[Size], output = new byte[Size], expected = new byte[Size];
+        new Random(7).NextBytes(input);
+        using RijndaelCipher ours = RijndaelCipher.Create();
+        ours.Key = key;
+        using BlockCipherKernel bitsliced = RijndaelCipher.Kernels.Get("bitsliced").Create(key, 16);
+        using var table = new RijndaelPortableKernel(key, 16);
+        var bouncyCastle = new Org.BouncyCastle.Crypto.Modes.CbcBlockCipher(new AesEngine());
+
+        void BouncyCastleCbc()
+        {
+            bouncyCastle.Init(true, new ParametersWithIV(new KeyParameter(key), iv));
+            for (int offset = 0; offset < Size; offset += 16)
+            {
+                bouncyCastle.ProcessBlock(input, offset, output, offset);
+            }
+        }
+
+        void KernelCbc(BlockCipherKernel kernel)
+        {
+            iv.CopyTo(chain, 0);
+            kernel.EncryptCbc(input, output, chain);
+        }
+
+        var kernels = new (string Name, Action Run)[]
+        {
+            ("BouncyCastle AesEngine (tables), CBC", BouncyCastleCbc),
+            ($"CryptoCli default ({ours.Kernel.Name}), EncryptCbc", () => ours.EncryptCbc(input, iv, output, PaddingMode.None)),
+            ("CryptoCli bitsliced kernel, CBC", () => KernelCbc(bitsliced)),
+            ("CryptoCli T-table kernel (opt-in), CBC", () => KernelCbc(table)),
+        };
+
+        BouncyCastleCbc();
+        output.CopyTo(expected, 0);
+        Console.WriteLine();
+        Console.WriteLine("Rijndael-128 (AES-128) CBC encryption of 16 KiB, the serial path (all outputs checked equal to BouncyCastle's first)");
+        Header("kernel", "us");
+        double? first = null;
+        foreach ((string name, Action run) in kernels)
+        {
+            Array.Clear(output, 0, output.Length);
+            run();
+            if (!output.AsSpan().SequenceEqual(expected))
+            {
+                throw new InvalidOperationException($"CBC: {name} differs from BouncyCastle");
+            }
+
+            double value = Row(name, Messages, 1e6, first, () =>
+            {
+                for (int i = 0; i < Messages; i++)
+                {
+                    run();
+                }
+
+                return output[0];
+            });
+            first ??= value;
+        }
     }
 
     private static void FigureCamellia()

@@ -33,6 +33,7 @@ public static class RijndaelConstantTimeProbe
         using var ct64 = new RijndaelBitslicedKernel(key128, 16, lanes: 1);
         using var table = new RijndaelPortableKernel(key128, 16);
         using var ctWide = new RijndaelBitslicedKernel(key256, 32);
+        using BlockCipherKernel? vperm = RegisteredKernel.TryCreate(RijndaelCipher.Kernels, "vperm", key128);
         using var ctWide64 = new RijndaelBitslicedKernel(key256, 32, lanes: 1);
         var bcEcb = new AesEngine();
         bcEcb.Init(true, new KeyParameter(key128));
@@ -74,6 +75,14 @@ public static class RijndaelConstantTimeProbe
             ("Rijndael-256 CBC-encrypt CryptoCli-ct", () => { iv256.CopyTo(chain256, 0); ctWide.EncryptCbc(input, output, chain256); }),
             ("Rijndael-256 CBC-encrypt BouncyCastle", () => { bcWideCbc.Init(true, new ParametersWithIV(new KeyParameter(key256), iv256)); Blocks(bcWideCbc, 32); }),
         };
+
+        if (vperm is not null)
+        {
+            cases.Add(("Rijndael-128 CBC-encrypt CryptoCli-vperm", () => { iv128.CopyTo(chain128, 0); vperm.EncryptCbc(input, output, chain128); }));
+            cases.Add(("Rijndael-128 ECB-encrypt CryptoCli-vperm", () => vperm.EncryptBlocks(input, output)));
+            cases.Add(("Rijndael-128 CTR CryptoCli-vperm", () => { iv128.CopyTo(chain128, 0); vperm.TransformCtr(input, output, chain128); }));
+            cases.Add(("Rijndael-128 CBC-decrypt CryptoCli-vperm", () => { iv128.CopyTo(chain128, 0); vperm.DecryptCbc(input, output, chain128); }));
+        }
 
         foreach ((string _, Action run) in cases)
         {
