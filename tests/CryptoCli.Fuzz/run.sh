@@ -3,7 +3,9 @@
 #   tests/CryptoCli.Fuzz/run.sh TARGET MINUTES [EXECS]
 # Installs AFL++ (Debian's afl++) and the SharpFuzz tool (.config/dotnet-tools.json) when missing, publishes the
 # fuzz project, instruments CryptoCli.dll, and starts from the committed corpus plus the generated seeds.
-# Output (queue, crashes, hangs, fuzzer_stats) goes to artifacts/fuzz/out/TARGET; FUZZ_OUT moves artifacts/fuzz.
+# Output (queue, crashes, hangs, fuzzer_stats) goes to artifacts/fuzz/out/TARGET, and the queue minimised with
+# afl-cmin to artifacts/fuzz/corpus/TARGET; FUZZ_OUT moves artifacts/fuzz. With FUZZ_COMMIT_CORPUS=1 the minimised
+# queue replaces Corpus/TARGET (files named by their SHA-256), the corpus that `dotnet test` replays.
 # Run it under `nice -n 19` on a shared machine.
 set -euo pipefail
 
@@ -30,9 +32,9 @@ cd "$root"
 dotnet tool restore > /dev/null
 
 # Publish and instrument once per state of the sources; a stale instrumented build would fuzz old code.
-stamp=$(find src tests/CryptoCli.Fuzz \( -name '*.cs' -o -name '*.csproj' -o -name '*.props' -o -name '*.sh' \) \
+stamp=$(find src tests/CryptoCli.Fuzz \( -name '*.cs' -o -name '*.csproj' -o -name '*.props' \) \
     -not -path '*/obj/*' -not -path '*/bin/*' | sort | xargs sha256sum | sha256sum | cut -c1-16)
-if [ "$(cat "$publish/.stamp" 2> /dev/null)" != "$stamp" ]; then
+if [ "$(cat "$publish/.stamp" 2> /dev/null)" != "$stamp" ] || [ ! -f "$plain/CryptoCli.Fuzz.dll" ]; then
     rm -rf "$publish" "$plain"
     dotnet publish tests/CryptoCli.Fuzz -c Release -o "$plain" --nologo -v quiet
     cp -r "$plain" "$publish"
@@ -67,8 +69,25 @@ fi
 export AFL_SKIP_BIN_CHECK=1 AFL_NO_UI=1 AFL_SKIP_CPUFREQ=1 AFL_NO_AFFINITY=1 AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1
 rm -rf "$out/out/$target"
 mkdir -p "$out/out"
-afl-fuzz -i "$input" -o "$out/out/$target" -t 5000+ -m none -V $((minutes * 60)) "${limit[@]}" \
+afl-fuzz -i "$input" -o "$out/out/$target" -t 5000 -m none -V $((minutes * 60)) "${limit[@]}" \
     -- dotnet "$publish/CryptoCli.Fuzz.dll" "$target"
+
+# afl-cmin wants the target by absolute path.
+dotnet=$(readlink -f "$(command -v dotnet)")
+rm -rf "$out/corpus/$target"
+mkdir -p "$out/corpus"
+afl-cmin -i "$out/out/$target/default/queue" -o "$out/corpus/$target" -t 5000 -m none \
+    -- "$dotnet" "$publish/CryptoCli.Fuzz.dll" "$target" > "$out/corpus/$target.log" 2>&1 \
+    || echo "afl-cmin failed: $out/corpus/$target.log" >&2
+if [ "${FUZZ_COMMIT_CORPUS:-0}" = 1 ] && [ -n "$(ls -A "$out/corpus/$target" 2> /dev/null)" ]; then
+    rm -rf "${here:?}/Corpus/$target"
+    mkdir -p "$here/Corpus/$target"
+    for file in "$out/corpus/$target"/*; do
+        cp "$file" "$here/Corpus/$target/$(sha256sum "$file" | cut -c1-16)"
+    done
+fi
 
 stats=$out/out/$target/default/fuzzer_stats
 grep -E '^(execs_done|run_time|execs_per_sec|corpus_count|saved_crashes|saved_hangs) ' "$stats"
+echo "minimised corpus: $(ls "$out/corpus/$target" 2> /dev/null | wc -l) files"
+ls "$out/out/$target/default/crashes" "$out/out/$target/default/hangs" | grep -v README || true
