@@ -27,9 +27,28 @@ patterns_for() {
   esac
 }
 
+# The plumbing tests (Category=Plumbing in the suite) that exercise each folder's code. Each mutant runs only the
+# tests that cover it (coverage-analysis perTest), but the initial and the coverage runs run every selected test.
+tests_for() {
+  local classes
+  case "$1" in
+    modes) classes='AesFeedbackModeTests BouncyCastleModeTests FeedbackSegmentTransformTests ModesFromEcbTests
+      StreamTransformTests BlockCipherContractTests RuntimeContractTests RegisteredKernelDifferentialTests
+      ChunkedModeProperties CtrChunkProperties KernelRoundTripProperties ModePlumbingTests' ;;
+    authenticated) classes='CcmTests CmacTests GcmTests GcmIncrementalTests KdfTests KeyWrapTests OcbTests XtsTests
+      AeadTamperProperties IncrementalAeadProperties ConcurrencyGuardTests AuthenticatedPlumbingTests' ;;
+    internal) echo 'Category=Plumbing&MutationRun!=Skip'; return ;;
+    ecdsa) classes='EcdsaBehaviourTests EcdsaVectorTests P192ArithmeticTests P192PortableWordTests' ;;
+  esac
+  local filter='' c
+  for c in $classes; do filter+="${filter:+|}FullyQualifiedName~.$c."; done
+  echo "Category=Plumbing&MutationRun!=Skip&($filter)"
+}
+
 run_folder() {
   local folder="$1" out="$root/artifacts/mutation/$1" args=() p
   for p in $(patterns_for "$folder") "${excludes[@]}"; do args+=(--mutate "$p"); done
+  args+=(--test-case-filter "$(tests_for "$folder")")
   rm -rf "$out"
   local start=$SECONDS
   (cd tests/CryptoCli.Tests && nice -n 19 dotnet stryker --config-file stryker-config.json --output "$out" "${args[@]}")
