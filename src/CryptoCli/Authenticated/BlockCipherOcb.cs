@@ -123,24 +123,29 @@ public sealed partial class BlockCipherOcb : IDisposable
         }
     }
 
-    /// <summary>L_* = E_K(0^128), L_$ = double(L_*), L_0 = double(L_$), L_i = double(L_{i-1}).</summary>
+    /// <summary>
+    /// L_* = E_K(0^128), L_$ = double(L_*), L_0 = double(L_$), L_i = double(L_{i-1}). After the one block the kernel
+    /// writes, the value stays in two registers (big-endian words, doubled with the carry through a mask) and each
+    /// L_i is stored once: the secret never goes back and forth through a stack buffer, whose timing can depend on the
+    /// data on some processors (docs/security.md).
+    /// </summary>
     private void ComputeTable()
     {
         Span<byte> value = stackalloc byte[BlockSize];
         value.Clear();
         _kernel.EncryptBlocks(value, value);
+        ulong hi = BinaryPrimitives.ReadUInt64BigEndian(value);
+        ulong lo = BinaryPrimitives.ReadUInt64BigEndian(value.Slice(8));
+        CryptographicOperations.ZeroMemory(value);
         for (int i = 0; i < LCount + 2; i++)
         {
-            if (i != 0)
-            {
-                Gf128.DoubleBigEndian(value);
-            }
-
-            _table[2 * i] = BinaryPrimitives.ReadUInt64LittleEndian(value);
-            _table[2 * i + 1] = BinaryPrimitives.ReadUInt64LittleEndian(value.Slice(8));
+            // The table's words are the value's bytes read as little-endian words: the big-endian words reversed.
+            _table[2 * i] = BinaryPrimitives.ReverseEndianness(hi);
+            _table[2 * i + 1] = BinaryPrimitives.ReverseEndianness(lo);
+            ulong carry = hi >> 63;
+            hi = (hi << 1) | (lo >> 63);
+            lo = (lo << 1) ^ (0x87UL & (0UL - carry));
         }
-
-        CryptographicOperations.ZeroMemory(value);
     }
 
     /// <summary>Encrypts <paramref name="plaintext"/> into <paramref name="ciphertext"/> and writes the tag.</summary>
@@ -307,35 +312,28 @@ public sealed partial class BlockCipherOcb : IDisposable
     /// </summary>
     internal void Begin(ReadOnlySpan<byte> nonce, ref OcbCursor cursor)
     {
-        Span<byte> state = stackalloc byte[3 * BlockSize]; // Ktop | Stretch's last 8 bytes | Offset_0
-        state.Clear();
-        state[0] = (byte)((TagSizeInBytes * 8 % 128) << 1);
-        state[BlockSize - 1 - nonce.Length] |= 1;
-        nonce.CopyTo(state.Slice(BlockSize - nonce.Length));
-        int bottom = state[BlockSize - 1] & 63;
-        state[BlockSize - 1] &= 0xC0;
-        Span<byte> ktop = state.Slice(0, BlockSize);
+        Span<byte> ktop = stackalloc byte[BlockSize];
+        ktop.Clear();
+        ktop[0] = (byte)((TagSizeInBytes * 8 % 128) << 1);
+        ktop[BlockSize - 1 - nonce.Length] |= 1;
+        nonce.CopyTo(ktop.Slice(BlockSize - nonce.Length));
+        int bottom = ktop[BlockSize - 1] & 63;
+        ktop[BlockSize - 1] &= 0xC0;
         _kernel.EncryptBlock(ktop, ktop);
-        for (int i = 0; i < 8; i++)
-        {
-            state[BlockSize + i] = (byte)(state[i] ^ state[i + 1]);
-        }
-
-        int byteShift = bottom >> 3, bitShift = bottom & 7;
-        Span<byte> offset = state.Slice(2 * BlockSize, BlockSize);
-        for (int i = 0; i < BlockSize; i++)
-        {
-            int high = state[i + byteShift] << bitShift;
-            int low = state[i + byteShift + 1] >> (8 - bitShift);
-            offset[i] = (byte)(high | low);
-        }
-
-        cursor.OffsetLo = BinaryPrimitives.ReadUInt64LittleEndian(offset);
-        cursor.OffsetHi = BinaryPrimitives.ReadUInt64LittleEndian(offset.Slice(8));
+        // Stretch = k0 || k1 || k2 as big-endian words, k2 = Ktop[1..64] xor Ktop[9..72]; Offset_0 is the 128 bits
+        // from bit `bottom`, taken by shifts of public amounts in registers (the double shift right is the word's
+        // zero for bottom = 0, where a shift by 64 would not be).
+        ulong k0 = BinaryPrimitives.ReadUInt64BigEndian(ktop);
+        ulong k1 = BinaryPrimitives.ReadUInt64BigEndian(ktop.Slice(8));
+        CryptographicOperations.ZeroMemory(ktop);
+        ulong k2 = k0 ^ ((k0 << 8) | (k1 >> 56));
+        ulong o0 = (k0 << bottom) | ((k1 >> 1) >> (63 - bottom));
+        ulong o1 = (k1 << bottom) | ((k2 >> 1) >> (63 - bottom));
+        cursor.OffsetLo = BinaryPrimitives.ReverseEndianness(o0);
+        cursor.OffsetHi = BinaryPrimitives.ReverseEndianness(o1);
         cursor.SumLo = 0;
         cursor.SumHi = 0;
         cursor.Index = 0;
-        CryptographicOperations.ZeroMemory(state);
     }
 
     /// <summary>
