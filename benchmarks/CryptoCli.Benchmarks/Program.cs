@@ -15,6 +15,9 @@ namespace CryptoCli.Benchmarks;
 /// and <c>--out NAME</c> to write benchmarks/results/NAME.csv and NAME.md from the rows the run produced.
 /// <c>-- --chart benchmarks/results/latest.csv</c> redraws latest.svg from the CSV without running anything.
 /// <c>-- --ct-probe ROUNDS</c> runs <see cref="RijndaelConstantTimeProbe"/> instead.
+/// <c>-- --jit-modes</c> runs <see cref="JitModeBenchmarks"/> under each JIT setting and NativeAOT and writes
+/// benchmarks/results/jit-modes.md (<see cref="JitModeRun"/>; <c>--no-aot</c> leaves NativeAOT out, <c>--out NAME</c>
+/// names the files).
 /// </summary>
 public static class Program
 {
@@ -33,6 +36,18 @@ public static class Program
             System.IO.File.WriteAllText(svgPath, ResultChart.ToSvg(existing, header));
             Console.WriteLine($"Wrote {svgPath}");
             return 0;
+        }
+
+        if (JitModeRun.TryRunChild(rest, out int childExit))
+        {
+            return childExit;
+        }
+
+        if (rest.Remove("--jit-modes"))
+        {
+            // The small-input calls under each JIT setting and NativeAOT, one table (see JitModeRun).
+            bool includeAot = !rest.Remove("--no-aot");
+            return JitModeRun.Run(TakeOption(rest, "--out") ?? "jit-modes", includeAot);
         }
 
         string? probeRounds = TakeOption(rest, "--ct-probe");
