@@ -461,30 +461,26 @@ public sealed class BlockCipherXts : IDisposable
 #if NET
     /// <summary>
     /// The whitening pass of <see cref="XexBlocks"/> on 128-bit vectors: T_j stored to <paramref name="tweaks"/>,
-    /// source xor T_j to <paramref name="destination"/>, and T·α computed on the vector: each 64-bit lane shifted left
-    /// by one, the low lane's top bit carried into the high lane and the high lane's folded back as 0x87, both through
-    /// masks (little-endian processes only: the lanes are the tweak's bytes 0-7 and 8-15).
+    /// source xor T_j to <paramref name="destination"/>, and T·α computed on the vector by
+    /// <see cref="Gf128.MultiplyByAlpha"/> (masks, no branch; little-endian processes only: the lanes are the tweak's
+    /// bytes 0-7 and 8-15).
     /// </summary>
     private static void WhitenVector(
         ref ulong lo, ref ulong hi, ReadOnlySpan<byte> source, Span<byte> destination, Span<byte> tweaks)
     {
-        Vector128<ulong> tweak = Vector128.Create(lo, hi);
-        Vector128<ulong> fold = Vector128.Create(0x87UL, 1UL);
-        Vector128<ulong> swap = Vector128.Create(1UL, 0UL);
+        Vector128<byte> tweak = Vector128.Create(lo, hi).AsByte();
         ref byte input = ref MemoryMarshal.GetReference(source);
         ref byte output = ref MemoryMarshal.GetReference(destination);
         ref byte stored = ref MemoryMarshal.GetReference(tweaks);
         for (nuint offset = 0; offset < (nuint)source.Length; offset += BlockSize)
         {
-            Vector128<byte> bytes = tweak.AsByte();
-            bytes.StoreUnsafe(ref stored, offset);
-            (Vector128.LoadUnsafe(ref input, offset) ^ bytes).StoreUnsafe(ref output, offset);
-            Vector128<ulong> carries = Vector128.Shuffle(Vector128.ShiftRightLogical(tweak, 63), swap);
-            tweak = Vector128.ShiftLeft(tweak, 1) ^ ((Vector128<ulong>.Zero - carries) & fold);
+            tweak.StoreUnsafe(ref stored, offset);
+            (Vector128.LoadUnsafe(ref input, offset) ^ tweak).StoreUnsafe(ref output, offset);
+            tweak = Gf128.MultiplyByAlpha(tweak);
         }
 
-        lo = tweak.GetElement(0);
-        hi = tweak.GetElement(1);
+        lo = tweak.AsUInt64().GetElement(0);
+        hi = tweak.AsUInt64().GetElement(1);
     }
 
     /// <summary><paramref name="data"/> ^= <paramref name="tweaks"/>, a block at a time (same length, whole
