@@ -5,7 +5,8 @@
 # fuzz project, instruments CryptoCli.dll, and starts from the committed corpus plus the generated seeds.
 # Output (queue, crashes, hangs, fuzzer_stats) goes to artifacts/fuzz/out/TARGET, and the queue minimised with
 # afl-cmin to artifacts/fuzz/corpus/TARGET; FUZZ_OUT moves artifacts/fuzz. With FUZZ_COMMIT_CORPUS=1 the minimised
-# queue replaces Corpus/TARGET (files named by their SHA-256), the corpus that `dotnet test` replays.
+# queue replaces Corpus/TARGET, the corpus `dotnet test` replays (files named by their SHA-256, with .bin so that the
+# repository's text scans skip them).
 # Run it under `nice -n 19` on a shared machine.
 set -euo pipefail
 
@@ -83,7 +84,7 @@ if [ "${FUZZ_COMMIT_CORPUS:-0}" = 1 ] && [ -n "$(ls -A "$out/corpus/$target" 2> 
     rm -rf "${here:?}/Corpus/$target"
     mkdir -p "$here/Corpus/$target"
     for file in "$out/corpus/$target"/*; do
-        cp "$file" "$here/Corpus/$target/$(sha256sum "$file" | cut -c1-16)"
+        cp "$file" "$here/Corpus/$target/$(sha256sum "$file" | cut -c1-16).bin"
     done
 fi
 
