@@ -106,7 +106,7 @@ public class AesCcmBenchmarks
     public int BouncyCastleEncrypt() => _bcEncrypt.ProcessPacket(_input, 0, _input.Length, _bcBuffer, 0);
 
     [Benchmark, Row("CCM-encrypt", "OpenSSL"), OpenSsl("AES-128-CCM")]
-    public void OpenSslEncrypt() => _osslEncrypt!.CcmEncrypt(_nonce, _input, _output, _tag);
+    public void OpenSslEncrypt() => _osslEncrypt!.AeadEncrypt(_nonce, _input, _output, _tag);
 
     [Benchmark, Row("CCM-decrypt", "CryptoCli")]
     public void OursDecrypt() => _ours.Decrypt(_nonce, _ciphertext, _tag, _output);
@@ -118,5 +118,5 @@ public class AesCcmBenchmarks
     public int BouncyCastleDecrypt() => _bcDecrypt.ProcessPacket(_bcSealed, 0, _bcSealed.Length, _bcBuffer, 0);
 
     [Benchmark, Row("CCM-decrypt", "OpenSSL"), OpenSsl("AES-128-CCM")]
-    public void OpenSslDecrypt() => _osslDecrypt!.CcmDecrypt(_nonce, _ciphertext, _tag, _output);
+    public void OpenSslDecrypt() => _osslDecrypt!.AeadDecrypt(_nonce, _ciphertext, _tag, _output);
 }

@@ -72,11 +72,16 @@ internal static class OpenSslRowFilter
 internal sealed unsafe class OpenSslCipher : IDisposable
 {
     private readonly bool _encrypt;
+
+    // CCM (the one cipher given a tag length at construction) takes the message length before the message, and its
+    // decryption verifies in the Update call: it has no Final step.
+    private readonly bool _ccm;
     private IntPtr _ctx;
 
     private OpenSslCipher(IntPtr cipher, bool encrypt, byte[] key, int nonceBytes, int tagBytes)
     {
         _encrypt = encrypt;
+        _ccm = tagBytes > 0;
         _ctx = LibCrypto.CipherCtxNew();
         if (_ctx == IntPtr.Zero)
         {
@@ -136,61 +141,10 @@ internal sealed unsafe class OpenSslCipher : IDisposable
         return written + last;
     }
 
-    /// <summary>GCM or OCB encryption with no associated data: ciphertext and the <paramref name="tag"/>'s length of
-    /// tag.</summary>
+    /// <summary>GCM, OCB or CCM encryption with no associated data: ciphertext and the <paramref name="tag"/>'s length
+    /// of tag.</summary>
     [MethodImpl(MethodImplOptions.AggressiveOptimization)]
     public void AeadEncrypt(ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> plaintext, Span<byte> ciphertext, Span<byte> tag)
-    {
-        int written, last;
-        fixed (byte* n = nonce)
-        fixed (byte* p = plaintext)
-        fixed (byte* c = ciphertext)
-        fixed (byte* t = tag)
-        {
-            Require(LibCrypto.EncryptInit(_ctx, IntPtr.Zero, IntPtr.Zero, null, n), "EVP_EncryptInit_ex (nonce)");
-            Require(LibCrypto.EncryptUpdate(_ctx, c, &written, p, plaintext.Length), "EVP_EncryptUpdate");
-            Require(LibCrypto.EncryptFinal(_ctx, c + written, &last), "EVP_EncryptFinal_ex");
-            Require(LibCrypto.CipherCtxCtrl(_ctx, LibCrypto.CtrlAeadGetTag, tag.Length, t), "EVP_CTRL_AEAD_GET_TAG");
-        }
-
-        if (written + last != plaintext.Length)
-        {
-            ThrowLength(written + last, plaintext.Length);
-        }
-    }
-
-    /// <summary>GCM or OCB decryption with no associated data; throws <see cref="AuthenticationTagMismatchException"/>
-    /// on a wrong tag.</summary>
-    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
-    public void AeadDecrypt(ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> ciphertext, ReadOnlySpan<byte> tag, Span<byte> plaintext)
-    {
-        int written, last, verified;
-        fixed (byte* n = nonce)
-        fixed (byte* c = ciphertext)
-        fixed (byte* t = tag)
-        fixed (byte* p = plaintext)
-        {
-            Require(LibCrypto.DecryptInit(_ctx, IntPtr.Zero, IntPtr.Zero, null, n), "EVP_DecryptInit_ex (nonce)");
-            Require(LibCrypto.CipherCtxCtrl(_ctx, LibCrypto.CtrlAeadSetTag, tag.Length, t), "EVP_CTRL_AEAD_SET_TAG");
-            Require(LibCrypto.DecryptUpdate(_ctx, p, &written, c, ciphertext.Length), "EVP_DecryptUpdate");
-            verified = LibCrypto.DecryptFinal(_ctx, p + written, &last);
-        }
-
-        if (verified != 1)
-        {
-            throw new AuthenticationTagMismatchException();
-        }
-
-        if (written + last != ciphertext.Length)
-        {
-            ThrowLength(written + last, ciphertext.Length);
-        }
-    }
-
-    /// <summary>CCM encryption with no associated data: OpenSSL takes the message length before the message, and the
-    /// tag length was fixed at construction.</summary>
-    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
-    public void CcmEncrypt(ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> plaintext, Span<byte> ciphertext, Span<byte> tag)
     {
         int written, last, announced;
         fixed (byte* n = nonce)
@@ -199,7 +153,11 @@ internal sealed unsafe class OpenSslCipher : IDisposable
         fixed (byte* t = tag)
         {
             Require(LibCrypto.EncryptInit(_ctx, IntPtr.Zero, IntPtr.Zero, null, n), "EVP_EncryptInit_ex (nonce)");
-            Require(LibCrypto.EncryptUpdate(_ctx, null, &announced, null, plaintext.Length), "EVP_EncryptUpdate (length)");
+            if (_ccm)
+            {
+                Require(LibCrypto.EncryptUpdate(_ctx, null, &announced, null, plaintext.Length), "EVP_EncryptUpdate (length)");
+            }
+
             Require(LibCrypto.EncryptUpdate(_ctx, c, &written, p, plaintext.Length), "EVP_EncryptUpdate");
             Require(LibCrypto.EncryptFinal(_ctx, c + written, &last), "EVP_EncryptFinal_ex");
             Require(LibCrypto.CipherCtxCtrl(_ctx, LibCrypto.CtrlAeadGetTag, tag.Length, t), "EVP_CTRL_AEAD_GET_TAG");
@@ -211,13 +169,12 @@ internal sealed unsafe class OpenSslCipher : IDisposable
         }
     }
 
-    /// <summary>CCM decryption with no associated data: the tag goes in first, and the one Update call that decrypts
-    /// also verifies (CCM has no Final step); throws <see cref="AuthenticationTagMismatchException"/> on a wrong
-    /// tag.</summary>
+    /// <summary>GCM, OCB or CCM decryption with no associated data; throws
+    /// <see cref="AuthenticationTagMismatchException"/> on a wrong tag.</summary>
     [MethodImpl(MethodImplOptions.AggressiveOptimization)]
-    public void CcmDecrypt(ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> ciphertext, ReadOnlySpan<byte> tag, Span<byte> plaintext)
+    public void AeadDecrypt(ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> ciphertext, ReadOnlySpan<byte> tag, Span<byte> plaintext)
     {
-        int written, announced, verified;
+        int written, last = 0, announced, verified;
         fixed (byte* n = nonce)
         fixed (byte* c = ciphertext)
         fixed (byte* t = tag)
@@ -225,8 +182,16 @@ internal sealed unsafe class OpenSslCipher : IDisposable
         {
             Require(LibCrypto.DecryptInit(_ctx, IntPtr.Zero, IntPtr.Zero, null, n), "EVP_DecryptInit_ex (nonce)");
             Require(LibCrypto.CipherCtxCtrl(_ctx, LibCrypto.CtrlAeadSetTag, tag.Length, t), "EVP_CTRL_AEAD_SET_TAG");
-            Require(LibCrypto.DecryptUpdate(_ctx, null, &announced, null, ciphertext.Length), "EVP_DecryptUpdate (length)");
-            verified = LibCrypto.DecryptUpdate(_ctx, p, &written, c, ciphertext.Length);
+            if (_ccm)
+            {
+                Require(LibCrypto.DecryptUpdate(_ctx, null, &announced, null, ciphertext.Length), "EVP_DecryptUpdate (length)");
+                verified = LibCrypto.DecryptUpdate(_ctx, p, &written, c, ciphertext.Length);
+            }
+            else
+            {
+                Require(LibCrypto.DecryptUpdate(_ctx, p, &written, c, ciphertext.Length), "EVP_DecryptUpdate");
+                verified = LibCrypto.DecryptFinal(_ctx, p + written, &last);
+            }
         }
 
         if (verified <= 0)
@@ -234,9 +199,9 @@ internal sealed unsafe class OpenSslCipher : IDisposable
             throw new AuthenticationTagMismatchException();
         }
 
-        if (written != ciphertext.Length)
+        if (written + last != ciphertext.Length)
         {
-            ThrowLength(written, ciphertext.Length);
+            ThrowLength(written + last, ciphertext.Length);
         }
     }
 
