@@ -210,5 +210,14 @@ internal static class FuzzSeeds
             Prefixed(Pattern(16)));
         yield return Cat(B(2, 0), Pattern(16), B(3, 0, 17), Prefixed(Pattern(3)), Prefixed(Pattern(4)),
             Prefixed(Pattern(16)));
+
+        // The fixed-input forms (operation bit 2; bits 3 and up pick counter, feedback or double-pipeline mode) with
+        // an 8-bit counter after the fixed input, a 32-bit one before it, and a 16-bit one before the iteration
+        // variable.
+        yield return Cat(B(0, 0), Pattern(16), B(4, 0, 48), Prefixed(Pattern(20)), Prefixed(Pattern(7)), B(0), B(8, 1));
+        yield return Cat(B(0, 0), Pattern(16), B(12, 0, 33), Prefixed(Pattern(20)), Prefixed(Pattern(7)),
+            Prefixed(Pattern(16)), B(32, 0));
+        yield return Cat(B(0, 0), Pattern(16), B(22, 0, 70), Prefixed(Pattern(20)), Prefixed(Pattern(7)), B(0),
+            B(16, 2));
     }
 }

@@ -1,7 +1,7 @@
-// What Vectors/kbkdf means: one SP 800-108 CMAC derivation per line of name=value tokens (cipher, mode, ki, iv, fixed
-// or label and context, L, ko; format in each file's header): NIST CAVP KBKDF records for CMAC-AES in counter and
-// feedback modes, and RFC 6803's Camellia key derivations. Plain C# shared by the xunit suite (every kernel) and the
-// Mono runner (the portable ones).
+// What Vectors/kbkdf means: one SP 800-108 CMAC derivation per line of name=value tokens (cipher, mode, r, ctr, ki,
+// iv, fixed or label and context, L, ko; format in each file's header): NIST CAVP KBKDF records for CMAC-AES in
+// counter, feedback and double-pipeline modes, every counter width and location, and RFC 6803's Camellia key
+// derivations. Plain C# shared by the xunit suite (every kernel) and the Mono runner (the portable ones).
 
 using System;
 using System.Collections.Generic;
@@ -10,7 +10,9 @@ namespace CryptoCli.VectorChecks;
 
 /// <summary>
 /// Vectors/kbkdf: every derivation through <see cref="SP800108CmacKdf"/> on every kernel of its cipher the caller
-/// passes, through the public constructor and through the static one-shots where the line has a label and a context.
+/// passes and through the public constructor, in every public form that can express the line's layout (with and
+/// without a counter location, the fixed input whole or in two parts), and through the static one-shots where the
+/// line has a label and a context.
 /// </summary>
 internal sealed class KbkdfVectorChecks : VectorFamilyCheck
 {
@@ -36,16 +38,39 @@ internal sealed class KbkdfVectorChecks : VectorFamilyCheck
 
             string mode = r.Text("mode");
             bool feedback = mode is "feedback" or "feedback-nocounter";
-            if (!feedback && mode != "counter")
+            bool pipeline = mode is "double-pipeline" or "double-pipeline-nocounter";
+            if (!feedback && !pipeline && mode != "counter")
             {
-                throw new VectorFormatException(
-                    $"{r.Where}: mode {mode} is none of counter, feedback, feedback-nocounter");
+                throw new VectorFormatException($"{r.Where}: mode {mode} is none of counter, feedback, "
+                    + "feedback-nocounter, double-pipeline, double-pipeline-nocounter");
             }
 
-            bool counter = mode != "feedback-nocounter";
+            bool counter = !mode.EndsWith("-nocounter", StringComparison.Ordinal);
+            if (!counter && (r.Has("r") || r.Has("ctr")))
+            {
+                throw new VectorFormatException($"{r.Where}: a mode without a counter has no r or ctr");
+            }
+
+            int counterBits = r.Has("r") ? r.Int("r") : 32;
+            string location = r.Has("ctr") ? r.Text("ctr") : mode == "counter" ? "before-fixed" : "after-iter";
+            bool valid = mode == "counter"
+                ? location is "before-fixed" or "after-fixed" or "middle-fixed"
+                : location is "before-iter" or "after-iter" or "after-fixed";
+            if (!valid)
+            {
+                throw new VectorFormatException($"{r.Where}: ctr={location} is not a location of mode {mode}");
+            }
+
             byte[] ki = r.Bytes("ki"), ko = r.Bytes("ko");
             byte[] iv = feedback ? r.Bytes("iv") : Array.Empty<byte>();
             byte[]? fixedInput = r.OptionalBytes("fixed");
+            byte[]? afterCounter = r.OptionalBytes("fixed-after-ctr");
+            if ((afterCounter is not null) != (location == "middle-fixed") || (fixedInput is null && r.Has("r")))
+            {
+                throw new VectorFormatException(
+                    $"{r.Where}: fixed-after-ctr goes with ctr=middle-fixed, r and ctr with fixed");
+            }
+
             byte[]? label = fixedInput is null ? r.Bytes("label") : null;
             byte[]? context = fixedInput is null ? r.Bytes("context") : null;
             VectorCheck.True(r.Int("L") == ko.Length * 8, $"{r.Where}: L does not match ko");
@@ -53,17 +78,17 @@ internal sealed class KbkdfVectorChecks : VectorFamilyCheck
             foreach (BlockCipherKernel kernel in _kernels(cipherName, ki))
             {
                 using var kdf = new SP800108CmacKdf(kernel);
-                VectorCheck.Equal(ko, Derive(kdf), $"{r.Where} ({kernel.Name} kernel)");
+                CheckEveryForm(kdf, $"{r.Where} ({kernel.Name} kernel)");
             }
 
             using BlockCipherAlgorithm cipher = cipherName == "aes" ? RijndaelCipher.Create() : Camellia.Create();
             cipher.Key = ki;
             using (var kdf = new SP800108CmacKdf(cipher))
             {
-                VectorCheck.Equal(ko, Derive(kdf), $"{r.Where} (public type)");
+                CheckEveryForm(kdf, $"{r.Where} (public type)");
             }
 
-            if (label is not null && context is not null)
+            if (label is not null && context is not null && !pipeline)
             {
                 byte[] oneShot = new byte[ko.Length];
                 if (feedback)
@@ -80,30 +105,104 @@ internal sealed class KbkdfVectorChecks : VectorFamilyCheck
 
             count++;
 
-            byte[] Derive(SP800108CmacKdf kdf)
+            // Every public form that can express the record's layout: the 32-bit, counter-before forms without a
+            // location too where the record has that layout.
+            void CheckEveryForm(SP800108CmacKdf kdf, string where)
             {
-                byte[] output = new byte[ko.Length];
-                if (fixedInput is not null)
+                foreach ((string form, Action<byte[]> derive) in Forms(kdf))
+                {
+                    byte[] output = new byte[ko.Length];
+                    derive(output);
+                    VectorCheck.Equal(ko, output, $"{where}, {form}");
+                }
+            }
+
+            IEnumerable<(string, Action<byte[]>)> Forms(SP800108CmacKdf kdf)
+            {
+                if (fixedInput is null)
+                {
+                    yield return ("label and context", output =>
+                    {
+                        if (feedback)
+                        {
+                            kdf.DeriveKeyFeedback(iv, label, context, output, counter);
+                        }
+                        else if (pipeline)
+                        {
+                            kdf.DeriveKeyDoublePipeline(label, context, output, counter);
+                        }
+                        else
+                        {
+                            kdf.DeriveKey(label, context, output);
+                        }
+                    });
+                    yield break;
+                }
+
+                bool defaultLayout = counterBits == 32 && location is "before-fixed" or "after-iter";
+                if (!counter || defaultLayout)
+                {
+                    yield return ("fixed input", output =>
+                    {
+                        if (feedback)
+                        {
+                            kdf.DeriveKeyFeedbackFromFixedInput(iv, fixedInput, output, counter);
+                        }
+                        else if (pipeline)
+                        {
+                            kdf.DeriveKeyDoublePipelineFromFixedInput(fixedInput, output, counter);
+                        }
+                        else
+                        {
+                            kdf.DeriveKeyFromFixedInput(fixedInput, output);
+                        }
+                    });
+                }
+
+                if (!counter)
+                {
+                    yield break;
+                }
+
+                if (mode == "counter")
+                {
+                    // The counter between two parts of the fixed input; before or after it, one part is empty.
+                    byte[] before = location == "before-fixed" ? Array.Empty<byte>() : fixedInput;
+                    byte[] after = location switch
+                    {
+                        "before-fixed" => fixedInput,
+                        "after-fixed" => Array.Empty<byte>(),
+                        _ => afterCounter!,
+                    };
+                    yield return ("fixed input in two parts",
+                        output => kdf.DeriveKeyFromFixedInput(before, after, output, counterBits));
+                    if (location == "middle-fixed")
+                    {
+                        yield break;
+                    }
+                }
+
+                SP800108CounterLocation where = location switch
+                {
+                    "before-iter" => SP800108CounterLocation.BeforeIterationVariable,
+                    "after-fixed" => SP800108CounterLocation.AfterFixedInput,
+                    _ => SP800108CounterLocation.BeforeFixedInput,
+                };
+                yield return ($"fixed input, {where}", output =>
                 {
                     if (feedback)
                     {
-                        kdf.DeriveKeyFeedbackFromFixedInput(iv, fixedInput, output, counter);
+                        kdf.DeriveKeyFeedbackFromFixedInput(iv, fixedInput, output, where, counterBits);
+                    }
+                    else if (pipeline)
+                    {
+                        kdf.DeriveKeyDoublePipelineFromFixedInput(fixedInput, output, where, counterBits);
                     }
                     else
                     {
-                        kdf.DeriveKeyFromFixedInput(fixedInput, output);
+                        kdf.DeriveKeyFromFixedInput(fixedInput, output, where, counterBits);
                     }
-                }
-                else if (feedback)
-                {
-                    kdf.DeriveKeyFeedback(iv, label, context, output, counter);
-                }
-                else
-                {
-                    kdf.DeriveKey(label, context, output);
-                }
-
-                return output;
+                });
             }
         }
 

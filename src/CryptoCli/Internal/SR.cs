@@ -32,6 +32,8 @@ internal static class SR
     public const string AuthenticationTagMismatch =
         "The computed authentication tag did not match the input authentication tag.";
     public const string Requires128BitBlock = "The cipher must have a 128-bit block.";
+    public const string KdfCounterBits = "The counter must be 8, 16, 24 or 32 bits wide.";
+    public const string KdfCounterLocation = "The counter location is not valid for this mode.";
     public const string XtsEqualKeyHalves = "The two halves of an XTS key must differ.";
     public const string XtsDataUnitLength = "A data unit must be from 16 bytes to 2^20 blocks long.";
     public const string XtsDataUnitsLength = "The source must be a whole number of data units.";

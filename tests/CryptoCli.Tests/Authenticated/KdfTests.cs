@@ -13,9 +13,10 @@ namespace CryptoCli.Tests;
 
 /// <summary>
 /// <see cref="SP800108CmacKdf"/>: every file of Vectors/kbkdf (NIST CAVP KBKDF CMAC-AES, RFC 6803) on every AES and
-/// Camellia kernel; random derivations against a test-side reconstruction over <see cref="BlockCipherCmac"/> and
-/// against BouncyCastle's <c>KdfCounterBytesGenerator</c> and <c>KdfFeedbackBytesGenerator</c> with <c>CMac</c>;
-/// every bad argument.
+/// Camellia kernel; random derivations against a test-side reconstruction over <see cref="BlockCipherCmac"/> (every
+/// mode, counter width and location) and against BouncyCastle's <c>KdfCounterBytesGenerator</c>,
+/// <c>KdfFeedbackBytesGenerator</c> and <c>KdfDoublePipelineIterationBytesGenerator</c> with <c>CMac</c> (every width
+/// and every location they can express); the counter-wrap limit against BouncyCastle's; every bad argument.
 /// </summary>
 [Trait(TestCategories.Name, TestCategories.Plumbing)]
 public class KdfTests
@@ -101,6 +102,236 @@ public class KdfTests
         }
     }
 
+    /// <summary>Every counter width, and in counter mode every location (BouncyCastle's prefix and suffix around the
+    /// counter), against BouncyCastle; feedback and double-pipeline modes with the counter after the iteration
+    /// variable, the one place BouncyCastle puts it, and without a counter.</summary>
+    [Theory]
+    [InlineData(16)]
+    [InlineData(24)]
+    [InlineData(32)]
+    public void AgainstBouncyCastle_EveryCounterWidth(int keyBytes)
+    {
+        var random = TestRandom.Create(8200 + keyBytes);
+        foreach (int r in new[] { 8, 16, 24, 32 })
+        {
+            for (int trial = 0; trial < 24; trial++)
+            {
+                byte[] key = TestRandom.Bytes(random, keyBytes);
+                byte[] fixedInput = TestRandom.Bytes(random, random.Next(0, 60));
+                byte[] iv = TestRandom.Bytes(random, trial % 4 == 0 ? 0 : 16);
+                int length = trial == 0 ? (r == 8 ? 255 * 16 : 4096) : random.Next(1, 200);
+                int split = (trial % 3) switch
+                {
+                    0 => 0,
+                    1 => fixedInput.Length,
+                    _ => random.Next(0, fixedInput.Length + 1),
+                };
+                byte[] before = fixedInput.Take(split).ToArray(), after = fixedInput.Skip(split).ToArray();
+                string where = $"r = {r}, trial {trial}, {length} bytes, split at {split} of {fixedInput.Length}";
+                using var aes = RijndaelCipher.Create();
+                aes.Key = key;
+                using var kdf = new SP800108CmacKdf(aes);
+                byte[] expected = new byte[length], actual = new byte[length];
+
+                var counter = new KdfCounterBytesGenerator(new CMac(new AesEngine()));
+                counter.Init(new KdfCounterParameters(key, before, after, r));
+                counter.GenerateBytes(expected, 0, length);
+                kdf.DeriveKeyFromFixedInput(before, after, actual, r);
+                Assert.True(expected.SequenceEqual(actual), $"{where}: counter mode, two parts");
+                if (split == 0 || split == fixedInput.Length)
+                {
+                    Array.Clear(actual, 0, length);
+                    kdf.DeriveKeyFromFixedInput(fixedInput, actual, split == 0
+                        ? SP800108CounterLocation.BeforeFixedInput : SP800108CounterLocation.AfterFixedInput, r);
+                    Assert.True(expected.SequenceEqual(actual), $"{where}: counter mode, location");
+                }
+
+                var feedback = new KdfFeedbackBytesGenerator(new CMac(new AesEngine()));
+                feedback.Init(KdfFeedbackParameters.CreateWithCounter(key, iv, fixedInput, r));
+                feedback.GenerateBytes(expected, 0, length);
+                kdf.DeriveKeyFeedbackFromFixedInput(
+                    iv, fixedInput, actual, SP800108CounterLocation.BeforeFixedInput, r);
+                Assert.True(expected.SequenceEqual(actual), $"{where}: feedback mode");
+
+                var pipeline = new KdfDoublePipelineIterationBytesGenerator(new CMac(new AesEngine()));
+                pipeline.Init(KdfDoublePipelineIterationParameters.CreateWithCounter(key, fixedInput, r));
+                pipeline.GenerateBytes(expected, 0, length);
+                kdf.DeriveKeyDoublePipelineFromFixedInput(
+                    fixedInput, actual, SP800108CounterLocation.BeforeFixedInput, r);
+                Assert.True(expected.SequenceEqual(actual), $"{where}: double-pipeline mode");
+
+                if (r == 32)
+                {
+                    pipeline = new KdfDoublePipelineIterationBytesGenerator(new CMac(new AesEngine()));
+                    pipeline.Init(KdfDoublePipelineIterationParameters.CreateWithoutCounter(key, fixedInput));
+                    pipeline.GenerateBytes(expected, 0, length);
+                    kdf.DeriveKeyDoublePipelineFromFixedInput(fixedInput, actual, includeCounter: false);
+                    Assert.True(expected.SequenceEqual(actual), $"{where}: double-pipeline mode, no counter");
+                }
+            }
+        }
+    }
+
+    /// <summary>Every mode, counter width and location against the definition written out, including the feedback and
+    /// double-pipeline locations BouncyCastle cannot express (before the iteration variable, after the fixed input),
+    /// and the label-and-context forms of double-pipeline mode.</summary>
+    [Theory]
+    [InlineData("aes", 16)]
+    [InlineData("aes", 32)]
+    [InlineData("camellia", 24)]
+    public void AgainstCmacReconstruction_EveryWidthAndLocation(string cipherName, int keyBytes)
+    {
+        var random = TestRandom.Create(8300 + keyBytes + cipherName.Length);
+        var locations = new[]
+        {
+            SP800108CounterLocation.BeforeFixedInput, SP800108CounterLocation.AfterFixedInput,
+            SP800108CounterLocation.BeforeIterationVariable,
+        };
+        foreach (int r in new[] { 8, 16, 24, 32 })
+        {
+            foreach (SP800108CounterLocation location in locations)
+            {
+                for (int trial = 0; trial < 8; trial++)
+                {
+                    using BlockCipherAlgorithm cipher =
+                        cipherName == "aes" ? RijndaelCipher.Create() : Camellia.Create();
+                    cipher.Key = TestRandom.Bytes(random, keyBytes);
+                    byte[] fixedInput = TestRandom.Bytes(random, random.Next(0, 50));
+                    byte[] iv = TestRandom.Bytes(random, trial % 3 == 0 ? 0 : random.Next(1, 33));
+                    int length = random.Next(0, 120);
+                    string where = $"r = {r}, {location}, trial {trial}, {length} bytes";
+                    using var kdf = new SP800108CmacKdf(cipher);
+                    byte[] actual = new byte[length];
+
+                    kdf.DeriveKeyFeedbackFromFixedInput(iv, fixedInput, actual, location, r);
+                    Assert.True(Reconstruct(cipher, Pipe.Feedback, iv, r, location, fixedInput, length)
+                        .SequenceEqual(actual), $"{where}: feedback mode");
+                    kdf.DeriveKeyDoublePipelineFromFixedInput(fixedInput, actual, location, r);
+                    Assert.True(Reconstruct(cipher, Pipe.DoublePipeline, null, r, location, fixedInput, length)
+                        .SequenceEqual(actual), $"{where}: double-pipeline mode");
+                    if (location != SP800108CounterLocation.BeforeIterationVariable)
+                    {
+                        kdf.DeriveKeyFromFixedInput(fixedInput, actual, location, r);
+                        Assert.True(Reconstruct(cipher, Pipe.None, null, r, location, fixedInput, length)
+                            .SequenceEqual(actual), $"{where}: counter mode");
+                    }
+                }
+            }
+        }
+
+        for (int trial = 0; trial < 20; trial++)
+        {
+            using BlockCipherAlgorithm cipher = cipherName == "aes" ? RijndaelCipher.Create() : Camellia.Create();
+            cipher.Key = TestRandom.Bytes(random, keyBytes);
+            byte[] label = TestRandom.Bytes(random, random.Next(0, 40));
+            byte[] context = TestRandom.Bytes(random, random.Next(0, 40));
+            int length = random.Next(0, 100);
+            byte[] fixedInput = label.Concat(new byte[1]).Concat(context).Concat(BigEndian((uint)length * 8)).ToArray();
+            using var kdf = new SP800108CmacKdf(cipher);
+            foreach (bool withCounter in new[] { true, false })
+            {
+                Assert.True(Reconstruct(cipher, Pipe.DoublePipeline, null, withCounter ? 32 : 0,
+                        SP800108CounterLocation.BeforeFixedInput, fixedInput, length)
+                    .SequenceEqual(kdf.DeriveKeyDoublePipeline(label, context, length, withCounter)),
+                    $"trial {trial}, {length} bytes, counter {withCounter}: double-pipeline mode");
+                byte[] raw = new byte[length];
+                kdf.DeriveKeyDoublePipelineFromFixedInput(fixedInput, raw, withCounter);
+                Assert.Equal(kdf.DeriveKeyDoublePipeline(label, context, length, withCounter), raw);
+            }
+        }
+    }
+
+    /// <summary>An r-bit counter gives at most 2ʳ − 1 blocks (SP 800-108: n ≤ 2ʳ − 1): the largest output is
+    /// accepted and agrees with BouncyCastle; one byte more is refused before anything is written. (BouncyCastle
+    /// accepts up to 2ʳ · 16 − 1 bytes, one block more, whose counter does not fit in r bits, so it is no oracle for
+    /// the limit.)</summary>
+    [Theory]
+    [InlineData(8)]
+    [InlineData(16)]
+    public void CounterNeverWraps(int r)
+    {
+        byte[] key = TestRandom.Bytes(TestRandom.Create(8400 + r), 16), fixedInput = new byte[20];
+        int largest = ((1 << r) - 1) * 16;
+        using var aes = RijndaelCipher.Create();
+        aes.Key = key;
+        using var kdf = new SP800108CmacKdf(aes);
+
+        byte[] expected = new byte[largest], actual = new byte[largest];
+        var counter = new KdfCounterBytesGenerator(new CMac(new AesEngine()));
+        counter.Init(new KdfCounterParameters(key, fixedInput, r));
+        counter.GenerateBytes(expected, 0, largest);
+        kdf.DeriveKeyFromFixedInput(fixedInput, actual, SP800108CounterLocation.BeforeFixedInput, r);
+        Assert.Equal(expected, actual);
+
+        byte[] tooLong = new byte[largest + 1];
+        foreach (SP800108CounterLocation location in new[]
+            { SP800108CounterLocation.BeforeFixedInput, SP800108CounterLocation.AfterFixedInput })
+        {
+            Assert.Throws<ArgumentOutOfRangeException>("destination",
+                () => kdf.DeriveKeyFromFixedInput(fixedInput, tooLong, location, r));
+            Assert.Throws<ArgumentOutOfRangeException>("destination",
+                () => kdf.DeriveKeyFeedbackFromFixedInput(default, fixedInput, tooLong, location, r));
+            Assert.Throws<ArgumentOutOfRangeException>("destination",
+                () => kdf.DeriveKeyDoublePipelineFromFixedInput(fixedInput, tooLong, location, r));
+        }
+
+        Assert.Throws<ArgumentOutOfRangeException>("destination",
+            () => kdf.DeriveKeyFromFixedInput(fixedInput.AsSpan(0, 10), fixedInput.AsSpan(10), tooLong, r));
+        Assert.All(tooLong, b => Assert.Equal(0, b));
+    }
+
+    [Fact]
+    public void BadCounterArguments()
+    {
+        using var aes = RijndaelCipher.Create();
+        var kdf = new SP800108CmacKdf(aes);
+        byte[] fixedInput = new byte[8], iv = new byte[16], destination = new byte[32];
+        var after = SP800108CounterLocation.AfterFixedInput;
+        foreach (int bits in new[] { 0, 1, 7, 12, 31, 33, 40, 64, -8, int.MinValue })
+        {
+            Assert.Throws<ArgumentOutOfRangeException>("counterBits",
+                () => kdf.DeriveKeyFromFixedInput(fixedInput, destination, after, bits));
+            Assert.Throws<ArgumentOutOfRangeException>("counterBits",
+                () => kdf.DeriveKeyFromFixedInput(fixedInput, fixedInput, destination, bits));
+            Assert.Throws<ArgumentOutOfRangeException>("counterBits",
+                () => kdf.DeriveKeyFeedbackFromFixedInput(iv, fixedInput, destination, after, bits));
+            Assert.Throws<ArgumentOutOfRangeException>("counterBits",
+                () => kdf.DeriveKeyDoublePipelineFromFixedInput(fixedInput, destination, after, bits));
+        }
+
+        // Counter mode has no iteration variable; an undefined location is refused everywhere.
+        Assert.Throws<ArgumentOutOfRangeException>("counterLocation", () => kdf.DeriveKeyFromFixedInput(
+            fixedInput, destination, SP800108CounterLocation.BeforeIterationVariable));
+        foreach (var bad in new[] { (SP800108CounterLocation)3, (SP800108CounterLocation)(-1) })
+        {
+            Assert.Throws<ArgumentOutOfRangeException>("counterLocation",
+                () => kdf.DeriveKeyFromFixedInput(fixedInput, destination, bad));
+            Assert.Throws<ArgumentOutOfRangeException>("counterLocation",
+                () => kdf.DeriveKeyFeedbackFromFixedInput(iv, fixedInput, destination, bad));
+            Assert.Throws<ArgumentOutOfRangeException>("counterLocation",
+                () => kdf.DeriveKeyDoublePipelineFromFixedInput(fixedInput, destination, bad));
+        }
+
+        Assert.All(destination, b => Assert.Equal(0, b));
+
+        Assert.Throws<ArgumentOutOfRangeException>("derivedKeyLengthInBytes",
+            () => kdf.DeriveKeyDoublePipeline(fixedInput, fixedInput, -1));
+        Assert.Throws<ArgumentOutOfRangeException>("destination",
+            () => kdf.DeriveKeyDoublePipeline(fixedInput, fixedInput, new byte[int.MaxValue / 8 + 1]));
+
+        byte[] buffer = new byte[64];
+        Assert.Throws<ArgumentException>("destination",
+            () => kdf.DeriveKeyFromFixedInput(default, buffer.AsSpan(0, 8), buffer.AsSpan(4, 32), 8));
+        Assert.Throws<ArgumentException>("destination",
+            () => kdf.DeriveKeyDoublePipelineFromFixedInput(buffer.AsSpan(0, 8), buffer.AsSpan(4, 32)));
+
+        kdf.Dispose();
+        Assert.Throws<ObjectDisposedException>(() => kdf.DeriveKeyFromFixedInput(fixedInput, destination, after));
+        Assert.Throws<ObjectDisposedException>(
+            () => kdf.DeriveKeyFeedbackFromFixedInput(iv, fixedInput, destination, after));
+        Assert.Throws<ObjectDisposedException>(() => kdf.DeriveKeyDoublePipeline(fixedInput, fixedInput, 16));
+    }
+
     [Fact]
     public void StringForms_AreUtf8()
     {
@@ -174,6 +405,49 @@ public class KdfTests
             }
 
             previous = BlockCipherCmac.HashData(cipher, input.Concat(fixedInput).ToArray());
+            output.AddRange(previous);
+        }
+
+        return output.Take(length).ToArray();
+    }
+
+    private enum Pipe
+    {
+        None,
+        Feedback,
+        DoublePipeline,
+    }
+
+    /// <summary>SP 800-108 from the definition with an r-bit counter (none when <paramref name="r"/> is 0) where
+    /// <paramref name="location"/> says: counter mode when <paramref name="pipe"/> is None, else feedback mode (K(0) =
+    /// <paramref name="iv"/>) or double-pipeline mode (A(0) = <paramref name="fixedInput"/>).</summary>
+    private static byte[] Reconstruct(
+        BlockCipherAlgorithm cipher,
+        Pipe pipe,
+        byte[]? iv,
+        int r,
+        SP800108CounterLocation location,
+        byte[] fixedInput,
+        int length)
+    {
+        var output = new List<byte>();
+        byte[] previous = iv ?? Array.Empty<byte>(), a = fixedInput;
+        for (uint i = 1; output.Count < length; i++)
+        {
+            byte[] counter = r == 0 ? Array.Empty<byte>() : BigEndian(i).Skip(4 - r / 8).ToArray();
+            byte[] iteration = pipe switch
+            {
+                Pipe.Feedback => previous,
+                Pipe.DoublePipeline => a = BlockCipherCmac.HashData(cipher, a),
+                _ => Array.Empty<byte>(),
+            };
+            IEnumerable<byte> input = location switch
+            {
+                SP800108CounterLocation.BeforeIterationVariable => counter.Concat(iteration).Concat(fixedInput),
+                SP800108CounterLocation.AfterFixedInput => iteration.Concat(fixedInput).Concat(counter),
+                _ => iteration.Concat(counter).Concat(fixedInput),
+            };
+            previous = BlockCipherCmac.HashData(cipher, input.ToArray());
             output.AddRange(previous);
         }
 
