@@ -104,28 +104,54 @@ public abstract partial class BlockCipherAlgorithm
     [MethodImpl(MethodImplOptions.AggressiveInlining)] // into each public call, where encrypting is a constant
     private void TransformBlock(ReadOnlySpan<byte> source, Span<byte> destination, bool encrypting)
     {
-        BlockCipherKernel? kernel = _kernel;
 #if NET
         // AES on the AES instructions, the kernel most single-block calls meet, is tested for by type and called
         // directly. Otherwise the virtual call is most of a block's cost beside its rounds, and only dynamic PGO
         // (tier-1 JIT with the default settings) removes it; this way the rounds inline here in every JIT mode and in
-        // NativeAOT. The instruction-set tests are constants: each type test exists only where its kernel can.
+        // NativeAOT. The instruction-set tests are constants: each type test exists only where its kernel can. Nothing
+        // on this path calls out: every other case, a lost race included, is one call at the end, so that the caller
+        // saves no registers for it and the short path is the checks, the rounds and the store.
+        BlockCipherKernel? kernel = _kernel;
         if (AesRoundX86.IsSupported && kernel is RijndaelAesNiKernel aesNi)
         {
-            if (TryAesBlock(aesNi, source, destination, encrypting))
+            if (TryAesBlock(aesNi, source, destination, encrypting, out bool written))
             {
                 return;
             }
+
+            TransformBlockSlow(source, destination, encrypting, written);
+            return;
         }
-        else if (AesRoundArm.IsSupported && kernel is RijndaelArmKernel arm)
+
+        if (AesRoundArm.IsSupported && kernel is RijndaelArmKernel arm)
         {
-            if (TryAesBlock(arm, source, destination, encrypting))
+            if (TryAesBlock(arm, source, destination, encrypting, out bool written))
             {
                 return;
             }
+
+            TransformBlockSlow(source, destination, encrypting, written);
+            return;
         }
-        else
 #endif
+        TransformBlockSlow(source, destination, encrypting, written: false);
+    }
+
+    /// <summary>
+    /// <see cref="TransformBlock"/> for every case but a won race on an AES-instruction kernel: any other kernel
+    /// (a virtual call), the first call (no schedule yet), in place, bad arguments, and a lost race, whose output
+    /// (<paramref name="written"/>: the short path stored a block under a wiped schedule) is wiped before the block is
+    /// computed again with the current key.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private void TransformBlockSlow(ReadOnlySpan<byte> source, Span<byte> destination, bool encrypting, bool written)
+    {
+        if (written)
+        {
+            CryptographicOperations.ZeroMemory(destination.Slice(0, 16));
+        }
+
+        BlockCipherKernel? kernel = _kernel;
         if (kernel is not null && source.Length == kernel.BlockSizeInBytes && destination.Length >= source.Length &&
             SpanHelpers.BlocksAreDisjoint(source, destination, source.Length))
         {
@@ -153,13 +179,15 @@ public abstract partial class BlockCipherAlgorithm
 #if NET
     /// <summary>
     /// <see cref="TransformBlock"/>'s short path on an AES-instruction kernel: false when the arguments need the
-    /// general path (wrong lengths, overlap) or a re-key raced with the call (the output is wiped then).
+    /// general path (wrong lengths, overlap) or a re-key raced with the call; <paramref name="written"/> says whether
+    /// the destination's first block was written (then under a wiped schedule: the caller wipes it).
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static bool TryAesBlock<TAes>(RijndaelAesKernel<TAes> kernel, ReadOnlySpan<byte> source,
-        Span<byte> destination, bool encrypting)
+        Span<byte> destination, bool encrypting, out bool written)
         where TAes : struct, IAesRound
     {
+        written = false;
         if (source.Length != 16 || destination.Length < 16 || !SpanHelpers.BlocksAreDisjoint(source, destination, 16))
         {
             return false;
@@ -174,13 +202,8 @@ public abstract partial class BlockCipherAlgorithm
             kernel.DecryptOneBlock(ref MemoryMarshal.GetReference(source), ref MemoryMarshal.GetReference(destination));
         }
 
-        if (!kernel.HasBeenWiped())
-        {
-            return true;
-        }
-
-        CryptographicOperations.ZeroMemory(destination.Slice(0, 16));
-        return false;
+        written = true;
+        return !kernel.HasBeenWiped();
     }
 #endif
 
