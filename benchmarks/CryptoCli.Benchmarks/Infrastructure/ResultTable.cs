@@ -54,9 +54,10 @@ public sealed class ResultTable
                 operation += $" [{others}]";
             }
 
-            // A class that measures one case under several jobs (code generators) names the job in the operation.
+            // A class that measures one case under several jobs (code generators) names the job in the operation; the
+            // run-wide jobs (Config's) do not.
             string job = report.BenchmarkCase.Job.Id;
-            if (job is not ("Short" or "Dry" or "Full"))
+            if (job is not ("Short" or "Dry" or "Full" or "JitModes"))
             {
                 operation += $" ({job})";
             }
