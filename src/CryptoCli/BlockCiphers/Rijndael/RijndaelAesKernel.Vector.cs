@@ -383,8 +383,10 @@ internal abstract class RijndaelAesKernel<TAes> : BlockCipherKernel, ICbcEncrypt
     /// <summary>
     /// XTS's XEX over whole blocks (<see cref="IXtsKernel"/>, declared by the kernels whose path is tested here): runs
     /// of eight blocks with the eight tweaks made in registers by sequential doublings; the tweak is folded into the
-    /// first and last round keys, so each block is read and written once.
+    /// first and last round keys, so each block is read and written once. Compiled optimised at once, as the loops
+    /// it calls are: a data unit is often a single call.
     /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
     public void TransformXts(ReadOnlySpan<byte> source, Span<byte> destination, ref ulong tweakLo, ref ulong tweakHi,
         bool encrypt)
     {
@@ -401,8 +403,8 @@ internal abstract class RijndaelAesKernel<TAes> : BlockCipherKernel, ICbcEncrypt
             Span<Vector128<byte>> scratch = stackalloc Vector128<byte>[Lanes];
             ref Vector128<byte> saved = ref MemoryMarshal.GetReference(scratch);
             offset = encrypt
-                ? EncryptXtsLanes(ref keys, _rounds, ref src, ref dst, length, ref tweak, ref saved)
-                : DecryptXtsLanes(ref keys, _rounds, ref src, ref dst, length, ref tweak, ref saved);
+                ? XtsLanes<Encryption>(ref keys, _rounds, ref src, ref dst, length, ref tweak, ref saved)
+                : XtsLanes<Decryption>(ref keys, _rounds, ref src, ref dst, length, ref tweak, ref saved);
             CryptographicOperations.ZeroMemory(MemoryMarshal.AsBytes(scratch));
         }
 
@@ -416,6 +418,48 @@ internal abstract class RijndaelAesKernel<TAes> : BlockCipherKernel, ICbcEncrypt
 
         tweakLo = tweak.AsUInt64().GetElement(0);
         tweakHi = tweak.AsUInt64().GetElement(1);
+    }
+
+    /// <summary>
+    /// XTS over every whole run of eight blocks in direction <typeparamref name="TDirection"/>, the tweak advanced;
+    /// returns the bytes done. <paramref name="saved"/> is eight vectors of scratch for the run's tweaks xor the last
+    /// round key.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.NoInlining | MethodImplOptions.AggressiveOptimization)]
+    private static int XtsLanes<TDirection>(ref Vector128<byte> keys, int rounds, ref byte src, ref byte dst,
+        int length, ref Vector128<byte> tweak, ref Vector128<byte> saved)
+        where TDirection : struct, IAesDirection
+    {
+        Vector128<byte> t = tweak;
+        int offset = 0;
+        for (; offset <= length - Lanes * 16; offset += Lanes * 16)
+        {
+            t = WhitenXts(ref Unsafe.Add(ref src, offset), t, keys, Unsafe.Add(ref keys, rounds), ref saved,
+                out Vector128<byte> b0, out Vector128<byte> b1, out Vector128<byte> b2, out Vector128<byte> b3,
+                out Vector128<byte> b4, out Vector128<byte> b5, out Vector128<byte> b6, out Vector128<byte> b7);
+            for (int i = 1; i < rounds; i++)
+            {
+                Vector128<byte> key = Unsafe.Add(ref keys, i);
+                b0 = TDirection.Round(b0, key); b1 = TDirection.Round(b1, key);
+                b2 = TDirection.Round(b2, key); b3 = TDirection.Round(b3, key);
+                b4 = TDirection.Round(b4, key); b5 = TDirection.Round(b5, key);
+                b6 = TDirection.Round(b6, key); b7 = TDirection.Round(b7, key);
+            }
+
+            // The last round XORs its key after the round: the tweak rides in with it.
+            ref byte d = ref Unsafe.Add(ref dst, offset);
+            Store(ref d, 0, TDirection.LastRound(b0, saved));
+            Store(ref d, 1, TDirection.LastRound(b1, Unsafe.Add(ref saved, 1)));
+            Store(ref d, 2, TDirection.LastRound(b2, Unsafe.Add(ref saved, 2)));
+            Store(ref d, 3, TDirection.LastRound(b3, Unsafe.Add(ref saved, 3)));
+            Store(ref d, 4, TDirection.LastRound(b4, Unsafe.Add(ref saved, 4)));
+            Store(ref d, 5, TDirection.LastRound(b5, Unsafe.Add(ref saved, 5)));
+            Store(ref d, 6, TDirection.LastRound(b6, Unsafe.Add(ref saved, 6)));
+            Store(ref d, 7, TDirection.LastRound(b7, Unsafe.Add(ref saved, 7)));
+        }
+
+        tweak = t;
+        return offset;
     }
 
     /// <summary>
@@ -439,79 +483,37 @@ internal abstract class RijndaelAesKernel<TAes> : BlockCipherKernel, ICbcEncrypt
         return Gf128.MultiplyByAlpha(t);
     }
 
-    /// <summary>XTS encryption of every whole run of eight blocks, the tweak advanced; returns the bytes
-    /// done.</summary>
-    [MethodImpl(MethodImplOptions.NoInlining | MethodImplOptions.AggressiveOptimization)]
-    private static int EncryptXtsLanes(ref Vector128<byte> keys, int rounds, ref byte src, ref byte dst, int length,
-        ref Vector128<byte> tweak, ref Vector128<byte> saved)
+    /// <summary>The rounds of one direction of the cipher, for loops written once for both.</summary>
+    private interface IAesDirection
     {
-        Vector128<byte> t = tweak;
-        int offset = 0;
-        for (; offset <= length - Lanes * 16; offset += Lanes * 16)
-        {
-            t = WhitenXts(ref Unsafe.Add(ref src, offset), t, keys, Unsafe.Add(ref keys, rounds), ref saved,
-                out Vector128<byte> b0, out Vector128<byte> b1, out Vector128<byte> b2, out Vector128<byte> b3,
-                out Vector128<byte> b4, out Vector128<byte> b5, out Vector128<byte> b6, out Vector128<byte> b7);
-            for (int i = 1; i < rounds; i++)
-            {
-                Vector128<byte> key = Unsafe.Add(ref keys, i);
-                b0 = TAes.Encrypt(b0, key); b1 = TAes.Encrypt(b1, key);
-                b2 = TAes.Encrypt(b2, key); b3 = TAes.Encrypt(b3, key);
-                b4 = TAes.Encrypt(b4, key); b5 = TAes.Encrypt(b5, key);
-                b6 = TAes.Encrypt(b6, key); b7 = TAes.Encrypt(b7, key);
-            }
+        /// <summary>True for encryption (a constant of each instantiation).</summary>
+        public static abstract bool Encrypts { get; }
 
-            // The last round XORs its key after the round: the tweak rides in with it.
-            ref byte d = ref Unsafe.Add(ref dst, offset);
-            Store(ref d, 0, TAes.EncryptLast(b0, saved));
-            Store(ref d, 1, TAes.EncryptLast(b1, Unsafe.Add(ref saved, 1)));
-            Store(ref d, 2, TAes.EncryptLast(b2, Unsafe.Add(ref saved, 2)));
-            Store(ref d, 3, TAes.EncryptLast(b3, Unsafe.Add(ref saved, 3)));
-            Store(ref d, 4, TAes.EncryptLast(b4, Unsafe.Add(ref saved, 4)));
-            Store(ref d, 5, TAes.EncryptLast(b5, Unsafe.Add(ref saved, 5)));
-            Store(ref d, 6, TAes.EncryptLast(b6, Unsafe.Add(ref saved, 6)));
-            Store(ref d, 7, TAes.EncryptLast(b7, Unsafe.Add(ref saved, 7)));
-        }
+        public static abstract Vector128<byte> Round(Vector128<byte> state, Vector128<byte> key);
 
-        tweak = t;
-        return offset;
+        public static abstract Vector128<byte> LastRound(Vector128<byte> state, Vector128<byte> key);
     }
 
-    /// <summary>XTS decryption of every whole run of eight blocks, the tweak advanced; returns the bytes
-    /// done.</summary>
-    [MethodImpl(MethodImplOptions.NoInlining | MethodImplOptions.AggressiveOptimization)]
-    private static int DecryptXtsLanes(ref Vector128<byte> keys, int rounds, ref byte src, ref byte dst, int length,
-        ref Vector128<byte> tweak, ref Vector128<byte> saved)
+    /// <summary>AESENC and AESENCLAST (the encryption round keys).</summary>
+    private readonly struct Encryption : IAesDirection
     {
-        Vector128<byte> t = tweak;
-        int offset = 0;
-        for (; offset <= length - Lanes * 16; offset += Lanes * 16)
-        {
-            t = WhitenXts(ref Unsafe.Add(ref src, offset), t, keys, Unsafe.Add(ref keys, rounds), ref saved,
-                out Vector128<byte> b0, out Vector128<byte> b1, out Vector128<byte> b2, out Vector128<byte> b3,
-                out Vector128<byte> b4, out Vector128<byte> b5, out Vector128<byte> b6, out Vector128<byte> b7);
-            for (int i = 1; i < rounds; i++)
-            {
-                Vector128<byte> key = Unsafe.Add(ref keys, i);
-                b0 = TAes.Decrypt(b0, key); b1 = TAes.Decrypt(b1, key);
-                b2 = TAes.Decrypt(b2, key); b3 = TAes.Decrypt(b3, key);
-                b4 = TAes.Decrypt(b4, key); b5 = TAes.Decrypt(b5, key);
-                b6 = TAes.Decrypt(b6, key); b7 = TAes.Decrypt(b7, key);
-            }
+        public static bool Encrypts => true;
 
-            ref byte d = ref Unsafe.Add(ref dst, offset);
-            Store(ref d, 0, TAes.DecryptLast(b0, saved));
-            Store(ref d, 1, TAes.DecryptLast(b1, Unsafe.Add(ref saved, 1)));
-            Store(ref d, 2, TAes.DecryptLast(b2, Unsafe.Add(ref saved, 2)));
-            Store(ref d, 3, TAes.DecryptLast(b3, Unsafe.Add(ref saved, 3)));
-            Store(ref d, 4, TAes.DecryptLast(b4, Unsafe.Add(ref saved, 4)));
-            Store(ref d, 5, TAes.DecryptLast(b5, Unsafe.Add(ref saved, 5)));
-            Store(ref d, 6, TAes.DecryptLast(b6, Unsafe.Add(ref saved, 6)));
-            Store(ref d, 7, TAes.DecryptLast(b7, Unsafe.Add(ref saved, 7)));
-        }
+        public static Vector128<byte> Round(Vector128<byte> state, Vector128<byte> key) => TAes.Encrypt(state, key);
 
-        tweak = t;
-        return offset;
+        public static Vector128<byte> LastRound(Vector128<byte> state, Vector128<byte> key) =>
+            TAes.EncryptLast(state, key);
+    }
+
+    /// <summary>AESDEC and AESDECLAST (the decryption round keys, in the equivalent inverse cipher's form).</summary>
+    private readonly struct Decryption : IAesDirection
+    {
+        public static bool Encrypts => false;
+
+        public static Vector128<byte> Round(Vector128<byte> state, Vector128<byte> key) => TAes.Decrypt(state, key);
+
+        public static Vector128<byte> LastRound(Vector128<byte> state, Vector128<byte> key) =>
+            TAes.DecryptLast(state, key);
     }
 
     /// <summary>
@@ -541,8 +543,13 @@ internal abstract class RijndaelAesKernel<TAes> : BlockCipherKernel, ICbcEncrypt
         {
             // The run's offset sums and its eight offsets xor the last round key wait here (see TransformXts).
             Span<Vector128<byte>> scratch = stackalloc Vector128<byte>[2 * Lanes];
-            offset += OcbLanes(ref keys, _rounds, ref Unsafe.Add(ref src, offset), ref Unsafe.Add(ref dst, offset),
-                length - offset, ref table, ref state, ref MemoryMarshal.GetReference(scratch), encrypt);
+            ref byte from = ref Unsafe.Add(ref src, offset), to = ref Unsafe.Add(ref dst, offset);
+            ref Vector128<byte> work = ref MemoryMarshal.GetReference(scratch);
+            offset += encrypt
+                ? OcbLanes<Encryption>(ref keys, _rounds, ref from, ref to, length - offset, ref table, ref state,
+                    ref work)
+                : OcbLanes<Decryption>(ref keys, _rounds, ref from, ref to, length - offset, ref table, ref state,
+                    ref work);
             CryptographicOperations.ZeroMemory(MemoryMarshal.AsBytes(scratch));
         }
 
@@ -590,11 +597,12 @@ internal abstract class RijndaelAesKernel<TAes> : BlockCipherKernel, ICbcEncrypt
         }
     }
 
-    /// <summary>OCB over every whole run of eight blocks, the index a multiple of eight on entry; returns the bytes
-    /// done. <paramref name="scratch"/> has sixteen vectors.</summary>
+    /// <summary>OCB over every whole run of eight blocks in direction <typeparamref name="TDirection"/>, the index a
+    /// multiple of eight on entry; returns the bytes done. <paramref name="scratch"/> has sixteen vectors.</summary>
     [MethodImpl(MethodImplOptions.NoInlining | MethodImplOptions.AggressiveOptimization)]
-    private static int OcbLanes(ref Vector128<byte> keys, int rounds, ref byte src, ref byte dst, int length,
-        ref byte table, ref OcbState state, ref Vector128<byte> scratch, bool encrypt)
+    private static int OcbLanes<TDirection>(ref Vector128<byte> keys, int rounds, ref byte src, ref byte dst,
+        int length, ref byte table, ref OcbState state, ref Vector128<byte> scratch)
+        where TDirection : struct, IAesDirection
     {
         Vector128<byte> l0 = LoadL(ref table, 0), l1 = LoadL(ref table, 1), l2 = LoadL(ref table, 2);
         Vector128<byte> firstKey = keys;
@@ -621,7 +629,7 @@ internal abstract class RijndaelAesKernel<TAes> : BlockCipherKernel, ICbcEncrypt
             Vector128<byte> w = offset ^ sums;
             Vector128<byte> b0 = Load(ref s, 0), b1 = Load(ref s, 1), b2 = Load(ref s, 2), b3 = Load(ref s, 3);
             Vector128<byte> b4 = Load(ref s, 4), b5 = Load(ref s, 5), b6 = Load(ref s, 6), b7 = Load(ref s, 7);
-            if (encrypt)
+            if (TDirection.Encrypts)
             {
                 sum ^= (b0 ^ b1) ^ (b2 ^ b3) ^ ((b4 ^ b5) ^ (b6 ^ b7));
             }
@@ -635,48 +643,28 @@ internal abstract class RijndaelAesKernel<TAes> : BlockCipherKernel, ICbcEncrypt
             w = offset ^ Unsafe.Add(ref sums, 6); b6 ^= w; Unsafe.Add(ref saved, 6) = w ^ lastXorFirst;
             offset ^= Unsafe.Add(ref sums, 7) ^ LoadL(ref table, BitOperations.TrailingZeroCount((ulong)index));
             w = offset ^ firstKey; b7 ^= w; Unsafe.Add(ref saved, 7) = w ^ lastXorFirst;
-            ref byte d = ref Unsafe.Add(ref dst, done);
-            if (encrypt)
+            for (int i = 1; i < rounds; i++)
             {
-                for (int i = 1; i < rounds; i++)
-                {
-                    Vector128<byte> key = Unsafe.Add(ref keys, i);
-                    b0 = TAes.Encrypt(b0, key); b1 = TAes.Encrypt(b1, key);
-                    b2 = TAes.Encrypt(b2, key); b3 = TAes.Encrypt(b3, key);
-                    b4 = TAes.Encrypt(b4, key); b5 = TAes.Encrypt(b5, key);
-                    b6 = TAes.Encrypt(b6, key); b7 = TAes.Encrypt(b7, key);
-                }
-
-                // Offset_j xor K_last, XORed by the last round itself.
-                Store(ref d, 0, TAes.EncryptLast(b0, saved));
-                Store(ref d, 1, TAes.EncryptLast(b1, Unsafe.Add(ref saved, 1)));
-                Store(ref d, 2, TAes.EncryptLast(b2, Unsafe.Add(ref saved, 2)));
-                Store(ref d, 3, TAes.EncryptLast(b3, Unsafe.Add(ref saved, 3)));
-                Store(ref d, 4, TAes.EncryptLast(b4, Unsafe.Add(ref saved, 4)));
-                Store(ref d, 5, TAes.EncryptLast(b5, Unsafe.Add(ref saved, 5)));
-                Store(ref d, 6, TAes.EncryptLast(b6, Unsafe.Add(ref saved, 6)));
-                Store(ref d, 7, TAes.EncryptLast(b7, Unsafe.Add(ref saved, 7)));
+                Vector128<byte> key = Unsafe.Add(ref keys, i);
+                b0 = TDirection.Round(b0, key); b1 = TDirection.Round(b1, key);
+                b2 = TDirection.Round(b2, key); b3 = TDirection.Round(b3, key);
+                b4 = TDirection.Round(b4, key); b5 = TDirection.Round(b5, key);
+                b6 = TDirection.Round(b6, key); b7 = TDirection.Round(b7, key);
             }
-            else
-            {
-                for (int i = 1; i < rounds; i++)
-                {
-                    Vector128<byte> key = Unsafe.Add(ref keys, i);
-                    b0 = TAes.Decrypt(b0, key); b1 = TAes.Decrypt(b1, key);
-                    b2 = TAes.Decrypt(b2, key); b3 = TAes.Decrypt(b3, key);
-                    b4 = TAes.Decrypt(b4, key); b5 = TAes.Decrypt(b5, key);
-                    b6 = TAes.Decrypt(b6, key); b7 = TAes.Decrypt(b7, key);
-                }
 
-                b0 = TAes.DecryptLast(b0, saved); b1 = TAes.DecryptLast(b1, Unsafe.Add(ref saved, 1));
-                b2 = TAes.DecryptLast(b2, Unsafe.Add(ref saved, 2));
-                b3 = TAes.DecryptLast(b3, Unsafe.Add(ref saved, 3));
-                b4 = TAes.DecryptLast(b4, Unsafe.Add(ref saved, 4));
-                b5 = TAes.DecryptLast(b5, Unsafe.Add(ref saved, 5));
-                b6 = TAes.DecryptLast(b6, Unsafe.Add(ref saved, 6));
-                b7 = TAes.DecryptLast(b7, Unsafe.Add(ref saved, 7));
-                Store(ref d, 0, b0); Store(ref d, 1, b1); Store(ref d, 2, b2); Store(ref d, 3, b3);
-                Store(ref d, 4, b4); Store(ref d, 5, b5); Store(ref d, 6, b6); Store(ref d, 7, b7);
+            // Offset_j xor K_last, XORed by the last round itself.
+            b0 = TDirection.LastRound(b0, saved); b1 = TDirection.LastRound(b1, Unsafe.Add(ref saved, 1));
+            b2 = TDirection.LastRound(b2, Unsafe.Add(ref saved, 2));
+            b3 = TDirection.LastRound(b3, Unsafe.Add(ref saved, 3));
+            b4 = TDirection.LastRound(b4, Unsafe.Add(ref saved, 4));
+            b5 = TDirection.LastRound(b5, Unsafe.Add(ref saved, 5));
+            b6 = TDirection.LastRound(b6, Unsafe.Add(ref saved, 6));
+            b7 = TDirection.LastRound(b7, Unsafe.Add(ref saved, 7));
+            ref byte d = ref Unsafe.Add(ref dst, done);
+            Store(ref d, 0, b0); Store(ref d, 1, b1); Store(ref d, 2, b2); Store(ref d, 3, b3);
+            Store(ref d, 4, b4); Store(ref d, 5, b5); Store(ref d, 6, b6); Store(ref d, 7, b7);
+            if (!TDirection.Encrypts)
+            {
                 sum ^= (b0 ^ b1) ^ (b2 ^ b3) ^ ((b4 ^ b5) ^ (b6 ^ b7));
             }
         }
