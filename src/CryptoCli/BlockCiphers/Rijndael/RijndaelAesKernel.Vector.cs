@@ -98,15 +98,31 @@ internal abstract class RijndaelAesKernel<TAes> : BlockCipherKernel, ICbcEncrypt
     /// Not virtual: a caller that has tested the kernel's type calls it directly, and it inlines there.
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    internal void EncryptOneBlock(ref byte source, ref byte destination) =>
-        EncryptBlock(ref MemoryMarshal.GetArrayDataReference(_encryptionKeys), _rounds,
-            Vector128.LoadUnsafe(ref source)).StoreUnsafe(ref destination);
+    internal void EncryptOneBlock(ref byte source, ref byte destination)
+    {
+        // A ten-round key (AES-128, the usual size) ends with its last round key at a constant offset and no loop
+        // test: a lone block's call is short enough for the two index instructions and the test to show.
+        ref Vector128<byte> keys = ref MemoryMarshal.GetArrayDataReference(_encryptionKeys);
+        int rounds = _rounds;
+        Vector128<byte> block = EncryptRounds1To9(ref keys, Vector128.LoadUnsafe(ref source) ^ keys);
+        block = rounds == 10
+            ? TAes.EncryptLast(block, Unsafe.Add(ref keys, 10))
+            : TAes.EncryptLast(EncryptRounds10On(ref keys, rounds, block), Unsafe.Add(ref keys, rounds));
+        block.StoreUnsafe(ref destination);
+    }
 
     /// <summary>The inverse of <see cref="EncryptOneBlock"/>, under the same rules.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    internal void DecryptOneBlock(ref byte source, ref byte destination) =>
-        DecryptBlock(ref MemoryMarshal.GetArrayDataReference(_decryptionKeys), _rounds,
-            Vector128.LoadUnsafe(ref source)).StoreUnsafe(ref destination);
+    internal void DecryptOneBlock(ref byte source, ref byte destination)
+    {
+        ref Vector128<byte> keys = ref MemoryMarshal.GetArrayDataReference(_decryptionKeys);
+        int rounds = _rounds;
+        Vector128<byte> block = DecryptRounds1To9(ref keys, Vector128.LoadUnsafe(ref source) ^ keys);
+        block = rounds == 10
+            ? TAes.DecryptLast(block, Unsafe.Add(ref keys, 10))
+            : TAes.DecryptLast(DecryptRounds10On(ref keys, rounds, block), Unsafe.Add(ref keys, rounds));
+        block.StoreUnsafe(ref destination);
+    }
 
     // The eight-block loops are out of line so that a lone block inlines into its caller, and compiled optimised at
     // once: called once per message, they would otherwise run their loop as unoptimised first-tier code until the
@@ -699,7 +715,12 @@ internal abstract class RijndaelAesKernel<TAes> : BlockCipherKernel, ICbcEncrypt
 
     /// <summary>Rounds 1 to <paramref name="rounds"/> - 1 on an already whitened block.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static Vector128<byte> MiddleRounds(ref Vector128<byte> keys, int rounds, Vector128<byte> block)
+    private static Vector128<byte> MiddleRounds(ref Vector128<byte> keys, int rounds, Vector128<byte> block) =>
+        EncryptRounds10On(ref keys, rounds, EncryptRounds1To9(ref keys, block));
+
+    /// <summary>Rounds 1 to 9, which every key size has, on an already whitened block.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static Vector128<byte> EncryptRounds1To9(ref Vector128<byte> keys, Vector128<byte> block)
     {
         block = TAes.Encrypt(block, Unsafe.Add(ref keys, 1));
         block = TAes.Encrypt(block, Unsafe.Add(ref keys, 2));
@@ -709,7 +730,13 @@ internal abstract class RijndaelAesKernel<TAes> : BlockCipherKernel, ICbcEncrypt
         block = TAes.Encrypt(block, Unsafe.Add(ref keys, 6));
         block = TAes.Encrypt(block, Unsafe.Add(ref keys, 7));
         block = TAes.Encrypt(block, Unsafe.Add(ref keys, 8));
-        block = TAes.Encrypt(block, Unsafe.Add(ref keys, 9));
+        return TAes.Encrypt(block, Unsafe.Add(ref keys, 9));
+    }
+
+    /// <summary>Rounds 10 to <paramref name="rounds"/> - 1 (none for a ten-round key).</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static Vector128<byte> EncryptRounds10On(ref Vector128<byte> keys, int rounds, Vector128<byte> block)
+    {
         for (int i = 10; i < rounds; i++)
         {
             block = TAes.Encrypt(block, Unsafe.Add(ref keys, i));
@@ -719,9 +746,14 @@ internal abstract class RijndaelAesKernel<TAes> : BlockCipherKernel, ICbcEncrypt
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static Vector128<byte> DecryptBlock(ref Vector128<byte> keys, int rounds, Vector128<byte> block)
+    private static Vector128<byte> DecryptBlock(ref Vector128<byte> keys, int rounds, Vector128<byte> block) =>
+        TAes.DecryptLast(DecryptRounds10On(ref keys, rounds, DecryptRounds1To9(ref keys, block ^ keys)),
+            Unsafe.Add(ref keys, rounds));
+
+    /// <summary>The inverse rounds 1 to 9, on an already whitened block.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static Vector128<byte> DecryptRounds1To9(ref Vector128<byte> keys, Vector128<byte> block)
     {
-        block ^= keys;
         block = TAes.Decrypt(block, Unsafe.Add(ref keys, 1));
         block = TAes.Decrypt(block, Unsafe.Add(ref keys, 2));
         block = TAes.Decrypt(block, Unsafe.Add(ref keys, 3));
@@ -730,13 +762,19 @@ internal abstract class RijndaelAesKernel<TAes> : BlockCipherKernel, ICbcEncrypt
         block = TAes.Decrypt(block, Unsafe.Add(ref keys, 6));
         block = TAes.Decrypt(block, Unsafe.Add(ref keys, 7));
         block = TAes.Decrypt(block, Unsafe.Add(ref keys, 8));
-        block = TAes.Decrypt(block, Unsafe.Add(ref keys, 9));
+        return TAes.Decrypt(block, Unsafe.Add(ref keys, 9));
+    }
+
+    /// <summary>The inverse rounds 10 to <paramref name="rounds"/> - 1 (none for a ten-round key).</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static Vector128<byte> DecryptRounds10On(ref Vector128<byte> keys, int rounds, Vector128<byte> block)
+    {
         for (int i = 10; i < rounds; i++)
         {
             block = TAes.Decrypt(block, Unsafe.Add(ref keys, i));
         }
 
-        return TAes.DecryptLast(block, Unsafe.Add(ref keys, rounds));
+        return block;
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
