@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Mutation testing of the plumbing around the kernels with Stryker.NET (the local tool in .config/dotnet-tools.json).
-# Usage: tools/mutation.sh [modes|authenticated|internal|ecdsa|all]   (default: all, one folder after the other)
+# Usage: tools/mutation.sh [folder...|all]   folders: modes, authenticated, internal, ecdsa (default: all, in one run)
 # Configuration: tests/CryptoCli.Tests/stryker-config.json (what is mutated, which tests run). Each folder's JSON report
 # is copied to docs/mutation/<folder>.json; the HTML report and logs stay in artifacts/mutation/<folder>/.
 # Too slow for every CI run (see docs/testing.md, "Mutation testing"); runs under nice so the machine stays usable.
@@ -45,21 +45,44 @@ tests_for() {
   echo "Category=Plumbing&MutationRun!=Skip&($filter)"
 }
 
-run_folder() {
-  local folder="$1" out="$root/artifacts/mutation/$1" args=() p
-  for p in $(patterns_for "$folder") "${excludes[@]}"; do args+=(--mutate "$p"); done
-  args+=(--test-case-filter "$(tests_for "$folder")")
+# One Stryker run for the folders given: their patterns together, the per-folder test filter for a single folder and
+# the whole plumbing set for several (the build, the initial run and the coverage run are paid once). The report is
+# split by file into docs/mutation/<folder>.json.
+run_folders() {
+  local name out args=() p f start=$SECONDS
+  if (( $# == 1 )); then name="$1"; else name=combined; fi
+  out="$root/artifacts/mutation/$name"
+  for f in "$@"; do for p in $(patterns_for "$f"); do args+=(--mutate "$p"); done; done
+  for p in "${excludes[@]}"; do args+=(--mutate "$p"); done
+  if (( $# == 1 )); then
+    args+=(--test-case-filter "$(tests_for "$1")")
+  else
+    args+=(--test-case-filter 'Category=Plumbing&MutationRun!=Skip')
+  fi
   rm -rf "$out"
-  local start=$SECONDS
   (cd tests/CryptoCli.Tests && nice -n 19 dotnet stryker --config-file stryker-config.json --output "$out" "${args[@]}")
-  echo "mutation.sh: $folder took $(( (SECONDS - start) / 60 )) min $(( (SECONDS - start) % 60 )) s"
+  echo "mutation.sh: $* took $(( (SECONDS - start) / 60 )) min $(( (SECONDS - start) % 60 )) s"
   mkdir -p docs/mutation
-  cp "$out/reports/mutation-report.json" "docs/mutation/$folder.json"
+  for f in "$@"; do
+    # Keep the folder's files that have a mutant the run did not leave out (not the kernels) and every test file.
+    jq --arg re "$(regex_for "$f")" \
+      '.files |= with_entries(select((.key | test($re)) and any(.value.mutants[]; .status != "Ignored")))' \
+      "$out/reports/mutation-report.json" > "docs/mutation/$f.json"
+  done
 }
 
-folder="${1:-all}"
-if [[ "$folder" == all ]]; then
-  for f in modes authenticated internal ecdsa; do run_folder "$f"; done
-else
-  run_folder "$folder"
+regex_for() {
+  case "$1" in
+    modes) echo '(^|/)BlockCiphers/Modes/[^/]*\.cs$' ;;
+    authenticated) echo '(^|/)(Authenticated/[^/]*|BlockCiphers/BlockCipherAlgorithm\.KeyWrap)\.cs$' ;;
+    internal) echo '(^|/)Internal/[^/]*\.cs$' ;;
+    ecdsa) echo '(^|/)PublicKey/Ecdsa/(ECDsaSecp192r1|Rfc6979Nonce)\.cs$' ;;
+  esac
+}
+
+command -v jq >/dev/null || { echo "mutation.sh: needs jq to split the report" >&2; exit 2; }
+if (( $# == 0 )) || [[ "$1" == all ]]; then
+  set -- modes authenticated internal ecdsa
 fi
+for f in "$@"; do patterns_for "$f" >/dev/null; done
+run_folders "$@"
