@@ -64,9 +64,12 @@ run_folders() {
   echo "mutation.sh: $* took $(( (SECONDS - start) / 60 )) min $(( (SECONDS - start) % 60 )) s"
   mkdir -p docs/mutation
   for f in "$@"; do
-    # Keep the folder's files that have a mutant the run did not leave out (not the kernels) and every test file.
+    # Keep the folder's files that have a mutant the run did not leave out (not the kernels), paths from the repository
+    # root, and the tests' names (not their sources).
     jq --arg re "$(regex_for "$f")" \
-      '.files |= with_entries(select((.key | test($re)) and any(.value.mutants[]; .status != "Ignored")))' \
+      '.files |= with_entries(select((.key | test($re)) and any(.value.mutants[]; .status != "Ignored")))
+       | .files |= with_entries(.key |= sub("^.*?/src/"; "src/")) | del(.projectRoot)
+       | .testFiles |= with_entries(.key |= sub("^.*?/tests/"; "tests/") | .value |= del(.source))' \
       "$out/reports/mutation-report.json" > "docs/mutation/$f.json"
   done
 }
