@@ -262,6 +262,31 @@ public class ModePlumbingTests
         Assert.False(CipherPadding.DepadsOnDecrypt(PaddingMode.Zeros));
     }
 
+    /// <summary>The ECB one-shots over whole blocks (the kernel-only path) refuse a destination that partially
+    /// overlaps the input with an <see cref="ArgumentException"/> naming it, in the general paths' order: decryption
+    /// before the destination's length is checked, encryption after (a short overlapping destination returns
+    /// false and writes nothing).</summary>
+    [Fact]
+    public void EcbOneShotsRefusePartialOverlapInTheGeneralPathsOrder()
+    {
+        using var cipher = new RijndaelCipher();
+        cipher.Key = new byte[16];
+        byte[] buffer = new byte[64];
+        ArgumentException decrypt = Assert.Throws<ArgumentException>(
+            "destination",
+            () => cipher.TryDecryptEcb(buffer.AsSpan(0, 32), buffer.AsSpan(16, 16), PaddingMode.None, out _));
+        Assert.StartsWith("The destination must not overlap with the ciphertext.", decrypt.Message);
+
+        Assert.False(cipher.TryEncryptEcb(buffer.AsSpan(0, 32), buffer.AsSpan(16, 16), PaddingMode.None, out int n));
+        Assert.Equal(0, n);
+        Assert.Equal(new byte[64], buffer);
+
+        ArgumentException encrypt = Assert.Throws<ArgumentException>(
+            "destination",
+            () => cipher.TryEncryptEcb(buffer.AsSpan(0, 32), buffer.AsSpan(16, 32), PaddingMode.None, out _));
+        Assert.StartsWith("The destination must not overlap with the plaintext.", encrypt.Message);
+    }
+
     private static BigInteger ReadBigEndian(ReadOnlySpan<byte> bytes) =>
         new(bytes, isUnsigned: true, isBigEndian: true);
 
