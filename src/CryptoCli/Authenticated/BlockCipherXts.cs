@@ -221,13 +221,7 @@ public sealed class BlockCipherXts : IDisposable
     // The per-call methods below are compiled optimised at once, like the kernels' loops: their span code is several
     // times slower before tiered compilation reaches it, which a program encrypting a few sectors at a time would
     // otherwise pay on every data unit until then.
-#if NET
-    private const MethodImplOptions Hot = MethodImplOptions.AggressiveOptimization;
-#else
-    private const MethodImplOptions Hot = 0;
-#endif
-
-    [MethodImpl(Hot)]
+    [MethodImpl(CompileOptions.OptimizeAtOnce)]
     private void Transform(ulong dataUnitNumber, ReadOnlySpan<byte> source, Span<byte> destination, bool encrypt)
     {
         CheckDataUnit(source, destination);
@@ -239,7 +233,7 @@ public sealed class BlockCipherXts : IDisposable
         CryptographicOperations.ZeroMemory(tweak);
     }
 
-    [MethodImpl(Hot)]
+    [MethodImpl(CompileOptions.OptimizeAtOnce)]
     private void Transform(ReadOnlySpan<byte> tweak, ReadOnlySpan<byte> source, Span<byte> destination, bool encrypt)
     {
         if (tweak.Length != BlockSize)
@@ -254,7 +248,7 @@ public sealed class BlockCipherXts : IDisposable
         CryptographicOperations.ZeroMemory(encryptedTweak);
     }
 
-    [MethodImpl(Hot)]
+    [MethodImpl(CompileOptions.OptimizeAtOnce)]
     private void TransformDataUnits(
         ulong firstDataUnit, int dataUnitSize, ReadOnlySpan<byte> source, Span<byte> destination, bool encrypt)
     {
@@ -326,7 +320,7 @@ public sealed class BlockCipherXts : IDisposable
     /// One data unit (16 bytes to 2^20 blocks, <paramref name="destination"/> as long, disjoint or the same memory)
     /// under the encrypted tweak T = E_K2(i): XEX on every whole block, ciphertext stealing for a partial last block.
     /// </summary>
-    [MethodImpl(Hot)]
+    [MethodImpl(CompileOptions.OptimizeAtOnce)]
     private void TransformUnit(
         ReadOnlySpan<byte> encryptedTweak, ReadOnlySpan<byte> source, Span<byte> destination, bool encrypt)
     {

@@ -29,9 +29,7 @@ internal sealed class GHashPortableKernel : GHashKernel
 
     public override string Name => "portable";
 
-#if NET
-    [MethodImpl(MethodImplOptions.AggressiveOptimization)] // called once per message: never run its loop as tier-0 code
-#endif
+    [MethodImpl(CompileOptions.OptimizeAtOnce)] // called once per message: never run its loop as tier-0 code
     public override void Update(Span<byte> y, ReadOnlySpan<byte> blocks)
     {
         Debug.Assert(y.Length == BlockSize && blocks.Length % BlockSize == 0);

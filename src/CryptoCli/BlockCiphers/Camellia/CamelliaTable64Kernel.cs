@@ -47,9 +47,7 @@ internal sealed class CamelliaTable64Kernel : BlockCipherKernel, ICbcEncryptKern
     public override void DecryptBlocks(ReadOnlySpan<byte> source, Span<byte> destination) =>
         Transform(source, destination, _decryptionKey, _groups);
 
-#if NET
-    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
-#endif
+    [MethodImpl(CompileOptions.OptimizeAtOnce)]
     public void EncryptCbc(ReadOnlySpan<byte> source, Span<byte> destination, Span<byte> chainingValue)
     {
         // Serial, so latency-bound: one fused loop, the key schedule and the tables through refs, no call per block.
@@ -76,9 +74,7 @@ internal sealed class CamelliaTable64Kernel : BlockCipherKernel, ICbcEncryptKern
         BinaryPrimitives.WriteUInt64BigEndian(chainingValue.Slice(8), c1);
     }
 
-#if NET
-    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
-#endif
+    [MethodImpl(CompileOptions.OptimizeAtOnce)]
     public void TransformCtr(ReadOnlySpan<byte> source, Span<byte> destination, Span<byte> counterBlock,
         CounterWidth width)
     {
@@ -118,9 +114,7 @@ internal sealed class CamelliaTable64Kernel : BlockCipherKernel, ICbcEncryptKern
         counter.Store(counterBlock);
     }
 
-#if NET
-    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
-#endif
+    [MethodImpl(CompileOptions.OptimizeAtOnce)]
     private static void Transform(ReadOnlySpan<byte> source, Span<byte> destination, ulong[] subkeys, int groups)
     {
         Debug.Assert(destination.Length >= source.Length);

@@ -85,9 +85,7 @@ internal sealed class RijndaelPortableKernel : BlockCipherKernel, ICbcDecryptKer
     // Fully optimised at once: a one-block call would otherwise enter the loop through on-stack replacement on every
     // call until tier 1 replaces the method (measured 180-300 ns instead of 60-80 ns per block in short benchmark
     // runs).
-#if NET
-    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
-#endif
+    [MethodImpl(CompileOptions.OptimizeAtOnce)]
     private void Encrypt4(ref byte source, ref byte destination, int length)
     {
         ref uint te = ref MemoryMarshal.GetReference(RijndaelTables.Te.AsSpan());
@@ -108,9 +106,7 @@ internal sealed class RijndaelPortableKernel : BlockCipherKernel, ICbcDecryptKer
         }
     }
 
-#if NET
-    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
-#endif
+    [MethodImpl(CompileOptions.OptimizeAtOnce)]
     private void Decrypt4(ref byte source, ref byte destination, int length)
     {
         ref uint td = ref MemoryMarshal.GetReference(RijndaelTables.Td.AsSpan());
@@ -159,9 +155,7 @@ internal sealed class RijndaelPortableKernel : BlockCipherKernel, ICbcDecryptKer
         CryptographicOperations.ZeroMemory(keystream);
     }
 
-#if NET
-    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
-#endif
+    [MethodImpl(CompileOptions.OptimizeAtOnce)]
     private void Ctr4(ref byte source, ref byte destination, int length, ref Counter128 counter, ref byte keystream)
     {
         ref uint te = ref MemoryMarshal.GetReference(RijndaelTables.Te.AsSpan());
@@ -249,9 +243,7 @@ internal sealed class RijndaelPortableKernel : BlockCipherKernel, ICbcDecryptKer
     /// CBC decryption; <paramref name="chain"/> is 48 bytes: the previous ciphertext block in bytes 0..15 (on entry
     /// and on exit), then room for the ciphertext of the pair being decrypted.
     /// </summary>
-#if NET
-    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
-#endif
+    [MethodImpl(CompileOptions.OptimizeAtOnce)]
     private void DecryptCbc4(ref byte source, ref byte destination, int length, ref byte chain)
     {
         ref uint td = ref MemoryMarshal.GetReference(RijndaelTables.Td.AsSpan());

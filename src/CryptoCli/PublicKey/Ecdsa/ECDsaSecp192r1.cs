@@ -640,7 +640,7 @@ public sealed class ECDsaSecp192r1 : ECDsa
         }
     }
 
-    [MethodImpl(P192FieldElement.HotPath)]
+    [MethodImpl(CompileOptions.OptimizeAtOnce)]
     private static bool TrySignCore(
         in P192Scalar privateKey,
         in P192Scalar e,
@@ -798,7 +798,7 @@ public sealed class ECDsaSecp192r1 : ECDsa
     /// <summary>
     /// As above, with Q's comb table from <see cref="P192Curve.BuildCombTableVariableTime"/> when not null.
     /// </summary>
-    [MethodImpl(P192FieldElement.HotPath)]
+    [MethodImpl(CompileOptions.OptimizeAtOnce)]
     internal static bool Verify(in P192AffinePoint publicKey, P192AffinePoint[]? publicKeyTable, in P192Scalar e,
         in P192Scalar r, in P192Scalar s)
     {

@@ -60,7 +60,7 @@ internal static class P192Curve
     }
 
     /// <summary>k*G for k in [1, n-1], constant-time (see the file header).</summary>
-    [MethodImpl(P192FieldElement.HotPath)]
+    [MethodImpl(CompileOptions.OptimizeAtOnce)]
     public static void MultiplyBase(in P192Scalar k, out P192ProjectivePoint result)
     {
         // An odd multiplier: k itself, or n - k when k is even (then the result is negated back).
@@ -84,7 +84,7 @@ internal static class P192Curve
         }
     }
 
-    [MethodImpl(P192FieldElement.HotPath)]
+    [MethodImpl(CompileOptions.OptimizeAtOnce)]
     private static void MultiplyBaseCore(in P192Scalar odd, ulong evenMask, Span<int> digits,
         out P192ProjectivePoint result)
     {
@@ -186,7 +186,7 @@ internal static class P192Curve
     }
 
     /// <summary>u1*G + u2*Q (variable-time; for public values only). Q must be a valid point.</summary>
-    [MethodImpl(P192FieldElement.HotPath)]
+    [MethodImpl(CompileOptions.OptimizeAtOnce)]
     public static void MultiplyTwoVariableTime(in P192Scalar u1, in P192Scalar u2, in P192AffinePoint q,
         out P192JacobianPoint result)
     {
@@ -263,7 +263,7 @@ internal static class P192Curve
     /// each table is read once by its public digit: at most 63 mixed additions and no doubling. u2 must be in
     /// [1, n-1], u1 in [0, n-1].
     /// </summary>
-    [MethodImpl(P192FieldElement.HotPath)]
+    [MethodImpl(CompileOptions.OptimizeAtOnce)]
     public static void MultiplyTwoCombVariableTime(in P192Scalar u1, in P192Scalar u2, P192AffinePoint[] qTable,
         out P192JacobianPoint result)
     {
@@ -343,7 +343,7 @@ internal static class P192Curve
     /// additions in Jacobian coordinates, and the 1,024 points made affine together (one field inversion each time,
     /// Montgomery's trick).
     /// </summary>
-    [MethodImpl(P192FieldElement.HotPath)]
+    [MethodImpl(CompileOptions.OptimizeAtOnce)]
     public static P192AffinePoint[] BuildCombTableVariableTime(in P192AffinePoint basePoint)
     {
         var points = new P192JacobianPoint[CombTableLength];
@@ -384,7 +384,7 @@ internal static class P192Curve
     /// running inverse and the prefix before it). The prefixes wait in the result's X coordinates: entry i is
     /// written after prefix i - 1 was read, going down.
     /// </summary>
-    [MethodImpl(P192FieldElement.HotPath)]
+    [MethodImpl(CompileOptions.OptimizeAtOnce)]
     private static void ToAffineBatchVariableTime(P192JacobianPoint[] points, P192AffinePoint[] result)
     {
         result[0].X = points[0].Z;
@@ -413,7 +413,7 @@ internal static class P192Curve
     /// <summary>
     /// Width-w NAF of k (digits odd in (-2^(w-1), 2^(w-1)) or zero, least significant first); returns the length.
     /// </summary>
-    [MethodImpl(P192FieldElement.HotPath)]
+    [MethodImpl(CompileOptions.OptimizeAtOnce)]
     internal static int ToWNaf(in P192Scalar k, int width, Span<short> digits)
     {
         digits.Clear();

@@ -20,17 +20,6 @@ internal struct P192FieldElement
     public ulong L1;
     public ulong L2;
 
-    /// <summary>
-    /// For the kernels of signing and verification: compiled fully optimised at once. Under tiered compilation
-    /// they otherwise run for thousands of calls as unoptimised tier-0 code, where nothing is inlined (the carry
-    /// helpers become calls), long enough to dominate short benchmark runs (docs/ecdsa-p192.md).
-    /// </summary>
-#if NET
-    internal const MethodImplOptions HotPath = MethodImplOptions.AggressiveOptimization;
-#else
-    internal const MethodImplOptions HotPath = 0;
-#endif
-
     public const ulong P0 = 0xFFFFFFFFFFFFFFFF;
     public const ulong P1 = 0xFFFFFFFFFFFFFFFE;
     public const ulong P2 = 0xFFFFFFFFFFFFFFFF;
@@ -289,7 +278,7 @@ internal struct P192FieldElement
     /// a * b mod p: the 384-bit product by rows (operand scanning), where every step is hi:lo = a_i * b_j + x + y,
     /// which never exceeds 128 bits, so no carry flag is tested while multiplying; then the NIST reduction.
     /// </summary>
-    [MethodImpl(P192FieldElement.HotPath)]
+    [MethodImpl(CompileOptions.OptimizeAtOnce)]
     public static void Multiply(in P192FieldElement a, in P192FieldElement b, out P192FieldElement result)
     {
         ulong a0 = a.L0, a1 = a.L1, a2 = a.L2;
@@ -313,7 +302,7 @@ internal struct P192FieldElement
     }
 
     /// <summary>a^2 mod p: the three cross products once, doubled by a shift, plus the three squares.</summary>
-    [MethodImpl(P192FieldElement.HotPath)]
+    [MethodImpl(CompileOptions.OptimizeAtOnce)]
     public static void Square(in P192FieldElement a, out P192FieldElement result)
     {
         ulong a0 = a.L0, a1 = a.L1, a2 = a.L2;
@@ -417,7 +406,7 @@ internal struct P192FieldElement
     /// squarings and multiplications is the same for every input (constant-time). p - 2 in binary is 127 ones,
     /// a zero, 62 ones, 0, 1.
     /// </summary>
-    [MethodImpl(P192FieldElement.HotPath)]
+    [MethodImpl(CompileOptions.OptimizeAtOnce)]
     public static void Invert(in P192FieldElement a, out P192FieldElement result)
     {
         // x_k = a^(2^k - 1)

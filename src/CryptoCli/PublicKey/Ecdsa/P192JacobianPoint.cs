@@ -65,7 +65,7 @@ internal struct P192ProjectivePoint
     /// <summary>
     /// RCB Algorithm 5: complete mixed addition for a = -3 (11M + 2 products by b); <paramref name="q"/> is affine.
     /// </summary>
-    [MethodImpl(P192FieldElement.HotPath)]
+    [MethodImpl(CompileOptions.OptimizeAtOnce)]
     public static void AddMixed(in P192ProjectivePoint p, in P192AffinePoint q, out P192ProjectivePoint result)
     {
         Multiply(p.X, q.X, out P192FieldElement xx);
@@ -107,7 +107,7 @@ internal struct P192ProjectivePoint
     }
 
     /// <summary>RCB Algorithm 6: exception-free doubling for a = -3.</summary>
-    [MethodImpl(P192FieldElement.HotPath)]
+    [MethodImpl(CompileOptions.OptimizeAtOnce)]
     public static void Double(in P192ProjectivePoint p, out P192ProjectivePoint result)
     {
         Square(p.X, out P192FieldElement xx);
@@ -216,7 +216,7 @@ internal struct P192JacobianPoint
     /// p is not infinity and p != +-q (the fixed-base comb of signing, which proves it for all its additions but
     /// the last). In the excluded cases the result is wrong, not an exception.
     /// </summary>
-    [MethodImpl(P192FieldElement.HotPath)]
+    [MethodImpl(CompileOptions.OptimizeAtOnce)]
     public static void AddMixedNoExceptions(in P192JacobianPoint p, in P192AffinePoint q, out P192JacobianPoint result)
     {
         Square(p.Z, out P192FieldElement z1z1);
@@ -242,7 +242,7 @@ internal struct P192JacobianPoint
     }
 
     /// <summary>p + q for affine q (8M + 3S), with the cases p = infinity, p = q and p = -q handled.</summary>
-    [MethodImpl(P192FieldElement.HotPath)]
+    [MethodImpl(CompileOptions.OptimizeAtOnce)]
     public static void AddMixedVariableTime(in P192JacobianPoint p, in P192AffinePoint q, out P192JacobianPoint result)
     {
         if (p.IsInfinity)
@@ -279,7 +279,7 @@ internal struct P192JacobianPoint
     /// p + q for a q that is not infinity, with q.Z^2 and q.Z^3 given (cached with a precomputed q: 11M + 3S);
     /// the cases p = infinity, p = q and p = -q are handled.
     /// </summary>
-    [MethodImpl(P192FieldElement.HotPath)]
+    [MethodImpl(CompileOptions.OptimizeAtOnce)]
     public static void AddCachedVariableTime(in P192JacobianPoint p, in P192JacobianPoint q, in P192FieldElement z2z2,
         in P192FieldElement z2z2z2, out P192JacobianPoint result)
     {

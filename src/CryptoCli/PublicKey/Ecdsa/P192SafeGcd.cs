@@ -60,7 +60,7 @@ internal static class P192SafeGcd
     }
 
     /// <summary>a^-1 mod m for a in [0, m-1] (0 maps to 0) and m prime. VARIABLE-TIME.</summary>
-    [MethodImpl(P192FieldElement.HotPath)]
+    [MethodImpl(CompileOptions.OptimizeAtOnce)]
     public static void InvertVariableTime(ulong a0, ulong a1, ulong a2, P192SafeGcdModulus m, out ulong r0,
         out ulong r1, out ulong r2)
     {

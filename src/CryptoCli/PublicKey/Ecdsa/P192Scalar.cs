@@ -142,7 +142,7 @@ internal struct P192Scalar
     }
 
     /// <summary>Montgomery product a * b * 2^-192 mod n (CIOS), for a, b &lt; n.</summary>
-    [MethodImpl(P192FieldElement.HotPath)]
+    [MethodImpl(CompileOptions.OptimizeAtOnce)]
     public static void MontgomeryMultiply(in P192Scalar a, in P192Scalar b, out P192Scalar result)
     {
         ulong a0 = a.L0, a1 = a.L1, a2 = a.L2;
@@ -238,7 +238,7 @@ internal struct P192Scalar
     /// a^-1 mod m for an odd prime m &lt; 2^192 and a in [1, m-1], by the binary extended Euclidean algorithm (Guide to
     /// Elliptic Curve Cryptography, Algorithm 2.22). VARIABLE-TIME: its branches and loop counts depend on a.
     /// </summary>
-    [MethodImpl(P192FieldElement.HotPath)]
+    [MethodImpl(CompileOptions.OptimizeAtOnce)]
     internal static void InvertModOddVariableTime(ulong a0, ulong a1, ulong a2, ulong m0, ulong m1, ulong m2,
         out ulong r0, out ulong r1, out ulong r2)
     {

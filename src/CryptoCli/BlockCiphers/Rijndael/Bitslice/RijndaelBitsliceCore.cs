@@ -54,11 +54,7 @@ internal static class RijndaelBitsliceCore
     /// layer left to tiering starts as unoptimized code in which every plane-word operator is a call, and on a loaded
     /// machine it was seen to stay there for whole benchmark runs.
     /// </summary>
-#if NET
-    private const MethodImplOptions Layer = MethodImplOptions.NoInlining | MethodImplOptions.AggressiveOptimization;
-#else
-    private const MethodImplOptions Layer = MethodImplOptions.NoInlining;
-#endif
+    private const MethodImplOptions Layer = MethodImplOptions.NoInlining | CompileOptions.OptimizeAtOnce;
 
     /// <summary>Eight bit planes: plane i holds bit i of the state bytes of every lane's batch.</summary>
     public struct Planes
@@ -75,9 +71,7 @@ internal static class RijndaelBitsliceCore
     /// Encrypts <paramref name="length"/> bytes (whole blocks) in steps of <see cref="Lanes"/> batches of
     /// <paramref name="batchBytes"/>; the last step may hold partial or empty batches. In place is allowed.
     /// </summary>
-#if NET
-    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
-#endif
+    [MethodImpl(CompileOptions.OptimizeAtOnce)]
     public static void Encrypt(ref byte source, ref byte destination, int length, int batchBytes,
         ReadOnlySpan<ulong> roundKeys, in RowShiftPattern pattern)
     {
@@ -107,9 +101,7 @@ internal static class RijndaelBitsliceCore
     /// Decrypts with the inverse cipher in its direct form (FIPS-197 §5.3): the encryption round keys in reverse order,
     /// <paramref name="pattern"/> being the inverse ShiftRows.
     /// </summary>
-#if NET
-    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
-#endif
+    [MethodImpl(CompileOptions.OptimizeAtOnce)]
     public static void Decrypt(ref byte source, ref byte destination, int length, int batchBytes,
         ReadOnlySpan<ulong> roundKeys, in RowShiftPattern pattern)
     {

@@ -112,9 +112,7 @@ internal sealed class RijndaelBitslicedKernel : BlockCipherKernel
     // Compiled fully optimized at once, as the T-table kernel: one-block calls (CBC encryption) would otherwise run
     // through on-stack replacement until tier 1. One batch or less (CBC encryption) takes the 64-bit words: wider
     // registers would only carry empty lanes.
-#if NET
-    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
-#endif
+    [MethodImpl(CompileOptions.OptimizeAtOnce)]
     private void Transform(ReadOnlySpan<byte> source, Span<byte> destination, bool encrypt)
     {
         ref byte input = ref MemoryMarshal.GetReference(source);
