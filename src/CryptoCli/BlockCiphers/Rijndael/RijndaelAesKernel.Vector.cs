@@ -98,29 +98,26 @@ internal abstract class RijndaelAesKernel<TAes> : BlockCipherKernel, ICbcEncrypt
     /// Not virtual: a caller that has tested the kernel's type calls it directly, and it inlines there.
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    internal void EncryptOneBlock(ref byte source, ref byte destination)
-    {
-        // A ten-round key (AES-128, the usual size) ends with its last round key at a constant offset and no loop
-        // test: a lone block's call is short enough for the two index instructions and the test to show.
-        ref Vector128<byte> keys = ref MemoryMarshal.GetArrayDataReference(_encryptionKeys);
-        int rounds = _rounds;
-        Vector128<byte> block = EncryptRounds1To9(ref keys, Vector128.LoadUnsafe(ref source) ^ keys);
-        block = rounds == 10
-            ? TAes.EncryptLast(block, Unsafe.Add(ref keys, 10))
-            : TAes.EncryptLast(EncryptRounds10On(ref keys, rounds, block), Unsafe.Add(ref keys, rounds));
-        block.StoreUnsafe(ref destination);
-    }
+    internal void EncryptOneBlock(ref byte source, ref byte destination) =>
+        OneBlock<Encryption>(_encryptionKeys, ref source, ref destination);
 
     /// <summary>The inverse of <see cref="EncryptOneBlock"/>, under the same rules.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    internal void DecryptOneBlock(ref byte source, ref byte destination)
+    internal void DecryptOneBlock(ref byte source, ref byte destination) =>
+        OneBlock<Decryption>(_decryptionKeys, ref source, ref destination);
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private void OneBlock<TDirection>(Vector128<byte>[] roundKeys, ref byte source, ref byte destination)
+        where TDirection : struct, IAesDirection
     {
-        ref Vector128<byte> keys = ref MemoryMarshal.GetArrayDataReference(_decryptionKeys);
+        // A ten-round key (AES-128, the usual size) ends with its last round key at a constant offset and no loop
+        // test: a lone block's call is short enough for the two index instructions and the test to show.
+        ref Vector128<byte> keys = ref MemoryMarshal.GetArrayDataReference(roundKeys);
         int rounds = _rounds;
-        Vector128<byte> block = DecryptRounds1To9(ref keys, Vector128.LoadUnsafe(ref source) ^ keys);
+        Vector128<byte> block = Rounds1To9<TDirection>(ref keys, Vector128.LoadUnsafe(ref source) ^ keys);
         block = rounds == 10
-            ? TAes.DecryptLast(block, Unsafe.Add(ref keys, 10))
-            : TAes.DecryptLast(DecryptRounds10On(ref keys, rounds, block), Unsafe.Add(ref keys, rounds));
+            ? TDirection.LastRound(block, Unsafe.Add(ref keys, 10))
+            : TDirection.LastRound(Rounds10On<TDirection>(ref keys, rounds, block), Unsafe.Add(ref keys, rounds));
         block.StoreUnsafe(ref destination);
     }
 
@@ -711,67 +708,47 @@ internal abstract class RijndaelAesKernel<TAes> : BlockCipherKernel, ICbcEncrypt
     // block costs no loop branches; a short call's instructions then fit the out-of-order window with the next call's.
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static Vector128<byte> EncryptBlock(ref Vector128<byte> keys, int rounds, Vector128<byte> block) =>
-        TAes.EncryptLast(MiddleRounds(ref keys, rounds, block ^ keys), Unsafe.Add(ref keys, rounds));
+        Block<Encryption>(ref keys, rounds, block);
 
-    /// <summary>Rounds 1 to <paramref name="rounds"/> - 1 on an already whitened block.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static Vector128<byte> DecryptBlock(ref Vector128<byte> keys, int rounds, Vector128<byte> block) =>
+        Block<Decryption>(ref keys, rounds, block);
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static Vector128<byte> Block<TDirection>(ref Vector128<byte> keys, int rounds, Vector128<byte> block)
+        where TDirection : struct, IAesDirection =>
+        TDirection.LastRound(Rounds10On<TDirection>(ref keys, rounds, Rounds1To9<TDirection>(ref keys, block ^ keys)),
+            Unsafe.Add(ref keys, rounds));
+
+    /// <summary>Rounds 1 to <paramref name="rounds"/> - 1 of encryption on an already whitened block.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static Vector128<byte> MiddleRounds(ref Vector128<byte> keys, int rounds, Vector128<byte> block) =>
-        EncryptRounds10On(ref keys, rounds, EncryptRounds1To9(ref keys, block));
+        Rounds10On<Encryption>(ref keys, rounds, Rounds1To9<Encryption>(ref keys, block));
 
     /// <summary>Rounds 1 to 9, which every key size has, on an already whitened block.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static Vector128<byte> EncryptRounds1To9(ref Vector128<byte> keys, Vector128<byte> block)
+    private static Vector128<byte> Rounds1To9<TDirection>(ref Vector128<byte> keys, Vector128<byte> block)
+        where TDirection : struct, IAesDirection
     {
-        block = TAes.Encrypt(block, Unsafe.Add(ref keys, 1));
-        block = TAes.Encrypt(block, Unsafe.Add(ref keys, 2));
-        block = TAes.Encrypt(block, Unsafe.Add(ref keys, 3));
-        block = TAes.Encrypt(block, Unsafe.Add(ref keys, 4));
-        block = TAes.Encrypt(block, Unsafe.Add(ref keys, 5));
-        block = TAes.Encrypt(block, Unsafe.Add(ref keys, 6));
-        block = TAes.Encrypt(block, Unsafe.Add(ref keys, 7));
-        block = TAes.Encrypt(block, Unsafe.Add(ref keys, 8));
-        return TAes.Encrypt(block, Unsafe.Add(ref keys, 9));
+        block = TDirection.Round(block, Unsafe.Add(ref keys, 1));
+        block = TDirection.Round(block, Unsafe.Add(ref keys, 2));
+        block = TDirection.Round(block, Unsafe.Add(ref keys, 3));
+        block = TDirection.Round(block, Unsafe.Add(ref keys, 4));
+        block = TDirection.Round(block, Unsafe.Add(ref keys, 5));
+        block = TDirection.Round(block, Unsafe.Add(ref keys, 6));
+        block = TDirection.Round(block, Unsafe.Add(ref keys, 7));
+        block = TDirection.Round(block, Unsafe.Add(ref keys, 8));
+        return TDirection.Round(block, Unsafe.Add(ref keys, 9));
     }
 
     /// <summary>Rounds 10 to <paramref name="rounds"/> - 1 (none for a ten-round key).</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static Vector128<byte> EncryptRounds10On(ref Vector128<byte> keys, int rounds, Vector128<byte> block)
+    private static Vector128<byte> Rounds10On<TDirection>(ref Vector128<byte> keys, int rounds, Vector128<byte> block)
+        where TDirection : struct, IAesDirection
     {
         for (int i = 10; i < rounds; i++)
         {
-            block = TAes.Encrypt(block, Unsafe.Add(ref keys, i));
-        }
-
-        return block;
-    }
-
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static Vector128<byte> DecryptBlock(ref Vector128<byte> keys, int rounds, Vector128<byte> block) =>
-        TAes.DecryptLast(DecryptRounds10On(ref keys, rounds, DecryptRounds1To9(ref keys, block ^ keys)),
-            Unsafe.Add(ref keys, rounds));
-
-    /// <summary>The inverse rounds 1 to 9, on an already whitened block.</summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static Vector128<byte> DecryptRounds1To9(ref Vector128<byte> keys, Vector128<byte> block)
-    {
-        block = TAes.Decrypt(block, Unsafe.Add(ref keys, 1));
-        block = TAes.Decrypt(block, Unsafe.Add(ref keys, 2));
-        block = TAes.Decrypt(block, Unsafe.Add(ref keys, 3));
-        block = TAes.Decrypt(block, Unsafe.Add(ref keys, 4));
-        block = TAes.Decrypt(block, Unsafe.Add(ref keys, 5));
-        block = TAes.Decrypt(block, Unsafe.Add(ref keys, 6));
-        block = TAes.Decrypt(block, Unsafe.Add(ref keys, 7));
-        block = TAes.Decrypt(block, Unsafe.Add(ref keys, 8));
-        return TAes.Decrypt(block, Unsafe.Add(ref keys, 9));
-    }
-
-    /// <summary>The inverse rounds 10 to <paramref name="rounds"/> - 1 (none for a ten-round key).</summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static Vector128<byte> DecryptRounds10On(ref Vector128<byte> keys, int rounds, Vector128<byte> block)
-    {
-        for (int i = 10; i < rounds; i++)
-        {
-            block = TAes.Decrypt(block, Unsafe.Add(ref keys, i));
+            block = TDirection.Round(block, Unsafe.Add(ref keys, i));
         }
 
         return block;
