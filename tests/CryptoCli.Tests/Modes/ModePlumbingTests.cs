@@ -1,6 +1,10 @@
 using System;
+using System.Buffers;
+using System.Linq;
 using System.Numerics;
+using System.Runtime.Intrinsics;
 using System.Security.Cryptography;
+using System.Threading;
 using Xunit;
 
 namespace CryptoCli.Tests;
@@ -8,7 +12,10 @@ namespace CryptoCli.Tests;
 /// <summary>
 /// The arithmetic the modes share, checked directly against plain references at its edges: the counter blocks of
 /// every counter width at the wrap (what stays fixed, what carries), the padding lengths and the padding check at
-/// every pad length and every corrupted byte, and the ciphertext length of every padding mode.
+/// every pad length and every corrupted byte, and the ciphertext length of every padding mode. Then the plumbing
+/// around the kernels that the vector tests do not reach: the one-shots' refusals (overlap, short input, bad padding,
+/// a short destination) and what they leave in the destination and the shared pool, the mode loops' own length check,
+/// and the transform in place and under an overlapping call.
 /// </summary>
 [Trait(TestCategories.Name, TestCategories.Plumbing)]
 public class ModePlumbingTests
@@ -246,6 +253,15 @@ public class ModePlumbingTests
             "plaintextLength", () => CipherPadding.GetCiphertextLength(-1, segment, PaddingMode.PKCS7));
         Assert.Throws<OverflowException>(
             () => CipherPadding.GetCiphertextLength(int.MaxValue - (segment == 1 ? 0 : 1), segment, PaddingMode.PKCS7));
+        if (segment == 1)
+        {
+            Assert.Equal(int.MaxValue, CipherPadding.GetCiphertextLength(int.MaxValue, segment, PaddingMode.Zeros));
+        }
+        else
+        {
+            Assert.Throws<OverflowException>(
+                () => CipherPadding.GetCiphertextLength(int.MaxValue, segment, PaddingMode.Zeros));
+        }
         foreach (PaddingMode bad in new[] { (PaddingMode)0, (PaddingMode)6 })
         {
             Assert.Throws<ArgumentOutOfRangeException>(
@@ -285,6 +301,427 @@ public class ModePlumbingTests
             "destination",
             () => cipher.TryEncryptEcb(buffer.AsSpan(0, 32), buffer.AsSpan(16, 32), PaddingMode.None, out _));
         Assert.StartsWith("The destination must not overlap with the plaintext.", encrypt.Message);
+    }
+
+    /// <summary>The counter's vector forms: <c>Lane(n)</c> is the stored value plus n (big-endian, as
+    /// <c>Store</c> writes it), and <c>Next()</c> is the stored value, then one increment.</summary>
+    [Theory]
+    [InlineData(0)]
+    [InlineData(8)]
+    [InlineData(4)]
+    public void Counter128LanesAndNextFollowTheStoredValue(int widthBytes)
+    {
+        var width = (CounterWidth)widthBytes;
+        byte[] start = TestRandom.Bytes(TestRandom.Create(900 + widthBytes), 16);
+        start.AsSpan(12).Clear(); // far from the wrap of every width
+        var counter = new Counter128(start, width);
+        Assert.True(counter.CanAdd(8));
+        var reference = new Counter128(start, width);
+        for (int lane = 0; lane < 8; lane++)
+        {
+            Assert.Equal(Stored(reference), ToArray(counter.Lane(lane)));
+            reference.Increment();
+        }
+
+        var running = new Counter128(start, width);
+        reference = new Counter128(start, width);
+        for (int i = 0; i < 4; i++)
+        {
+            Assert.Equal(Stored(reference), ToArray(running.Next()));
+            reference.Increment();
+            Assert.Equal(Stored(reference), Stored(running));
+        }
+    }
+
+    /// <summary>The CFB and OFB loops refuse a length that is not whole segments with an
+    /// <see cref="ArgumentException"/> naming it: a loop that steps by segments would otherwise run past the buffers
+    /// or never end (the transform and the one-shots pass whole segments only).</summary>
+    [Fact]
+    public void FeedbackModeLoopsRefuseAPartialSegment()
+    {
+        using BlockCipherKernel kernel = PortableKernel(new byte[16]);
+        foreach (BlockCipherMode mode in new BlockCipherMode[] { Ofb.Get(8), Cfb.Get(8), Ofb.Get(3), Cfb.Get(3) })
+        {
+            Assert.Throws<ArgumentException>(
+                "length", () => mode.Encrypt(kernel, new byte[14], new byte[14], new byte[16]));
+            Assert.Throws<ArgumentException>(
+                "length", () => mode.Decrypt(kernel, new byte[13], new byte[13], new byte[16]));
+        }
+    }
+
+    /// <summary>The padded and chained one-shots (the general paths, CBC and CFB here) refuse a destination that
+    /// partially overlaps the input with an <see cref="ArgumentException"/> naming it, and write nothing.</summary>
+    [Fact]
+    public void GeneralOneShotsRefusePartialOverlap()
+    {
+        using RijndaelCipher cipher = KeyedCipher();
+        byte[] iv = new byte[16];
+        byte[] buffer = new byte[96];
+        ArgumentException encrypt = Assert.Throws<ArgumentException>(
+            "destination",
+            () => cipher.TryEncryptCbc(buffer.AsSpan(0, 32), iv, buffer.AsSpan(16, 48), out _, PaddingMode.PKCS7));
+        Assert.StartsWith("The destination must not overlap with the plaintext.", encrypt.Message);
+        ArgumentException decrypt = Assert.Throws<ArgumentException>(
+            "destination",
+            () => cipher.TryDecryptCbc(buffer.AsSpan(0, 32), iv, buffer.AsSpan(16, 32), out _, PaddingMode.PKCS7));
+        Assert.StartsWith("The destination must not overlap with the ciphertext.", decrypt.Message);
+        Assert.Throws<ArgumentException>(
+            "destination",
+            () => cipher.TryDecryptCfb(buffer.AsSpan(0, 20), iv, buffer.AsSpan(1, 20), out _, PaddingMode.None, 8));
+        Assert.Equal(new byte[96], buffer);
+    }
+
+    /// <summary>A decryption that removes no padding (None, Zeros) into a destination shorter than the ciphertext
+    /// returns false, writes nothing and reports no bytes written.</summary>
+    [Fact]
+    public void UnpaddedDecryptionIntoAShortDestinationWritesNothing()
+    {
+        using RijndaelCipher cipher = KeyedCipher();
+        Random random = TestRandom.Create(901);
+        byte[] iv = TestRandom.Bytes(random, 16), ciphertext = TestRandom.Bytes(random, 32);
+        foreach (PaddingMode padding in new[] { PaddingMode.None, PaddingMode.Zeros })
+        {
+            byte[] destination = Filled(31);
+            Assert.False(cipher.TryDecryptCbc(ciphertext, iv, destination, out int written, padding));
+            Assert.Equal(0, written);
+            Assert.False(cipher.TryDecryptCfb(ciphertext, iv, destination, out written, padding, 8));
+            Assert.Equal(0, written);
+            Assert.Equal(Filled(31), destination);
+        }
+    }
+
+    /// <summary>A bad padding throws <see cref="CryptographicException"/> whatever the destination's length, also
+    /// when it is shorter than the ciphertext (decrypted in a scratch buffer then), and writes nothing.</summary>
+    [Fact]
+    public void BadPaddingThrowsWhateverTheDestinationsLength()
+    {
+        using RijndaelCipher cipher = KeyedCipher();
+        Random random = TestRandom.Create(902);
+        byte[] iv = TestRandom.Bytes(random, 16), plaintext = TestRandom.Bytes(random, 32);
+        plaintext[^1] = 0; // no PKCS7 padding ends in 0
+        byte[] ciphertext = cipher.EncryptCbc(plaintext, iv, PaddingMode.None);
+        foreach (int length in new[] { 0, 15, 16, 31, 32 })
+        {
+            byte[] destination = Filled(length);
+            CryptographicException e = Assert.Throws<CryptographicException>(
+                () => cipher.TryDecryptCbc(ciphertext, iv, destination, out _, PaddingMode.PKCS7));
+            Assert.Equal(SR.InvalidPadding, e.Message);
+            Assert.Equal(length == 32 ? new byte[32] : Filled(length), destination); // a full one is cleared
+        }
+    }
+
+    /// <summary>A padded decryption into a destination at least as long as the ciphertext (decrypted there) leaves
+    /// zeros after the plaintext where the padding was, and the bytes past the ciphertext's length untouched.</summary>
+    [Fact]
+    public void PaddedDecryptionClearsThePaddingInTheDestination()
+    {
+        using RijndaelCipher cipher = KeyedCipher();
+        Random random = TestRandom.Create(903);
+        byte[] iv = TestRandom.Bytes(random, 16);
+        foreach (PaddingMode padding in new[] { PaddingMode.PKCS7, PaddingMode.ANSIX923, PaddingMode.ISO10126 })
+        {
+            foreach (int tail in new[] { 0, 5, 15 })
+            {
+                byte[] plaintext = TestRandom.Bytes(random, 16 + tail);
+                byte[] ciphertext = cipher.EncryptCbc(plaintext, iv, padding);
+                byte[] destination = Filled(ciphertext.Length + 8);
+                Assert.True(cipher.TryDecryptCbc(ciphertext, iv, destination, out int written, padding));
+                Assert.Equal(plaintext.Length, written);
+                Assert.Equal(plaintext, destination.AsSpan(0, written).ToArray());
+                int cleared = ciphertext.Length - written;
+                Assert.Equal(new byte[cleared], destination.AsSpan(written, cleared).ToArray());
+                Assert.Equal(Filled(8), destination.AsSpan(ciphertext.Length).ToArray());
+            }
+        }
+    }
+
+    /// <summary>A padded decryption fits a destination as long as the plaintext, shorter than the ciphertext (a
+    /// whole block of padding included); one byte less returns false and writes nothing.</summary>
+    [Theory]
+    [InlineData(0)]
+    [InlineData(4)]
+    [InlineData(15)]
+    public void PaddedDecryptionFitsADestinationOfThePlaintextsLength(int tail)
+    {
+        using RijndaelCipher cipher = KeyedCipher();
+        Random random = TestRandom.Create(904 + tail);
+        byte[] iv = TestRandom.Bytes(random, 16), plaintext = TestRandom.Bytes(random, 32 + tail);
+        byte[] ciphertext = cipher.EncryptCbc(plaintext, iv, PaddingMode.PKCS7);
+        byte[] destination = Filled(plaintext.Length);
+        Assert.True(cipher.TryDecryptCbc(ciphertext, iv, destination, out int written, PaddingMode.PKCS7));
+        Assert.Equal(plaintext.Length, written);
+        Assert.Equal(plaintext, destination);
+
+        byte[] tooShort = Filled(plaintext.Length - 1);
+        Assert.False(cipher.TryDecryptCbc(ciphertext, iv, tooShort, out written, PaddingMode.PKCS7));
+        Assert.Equal(0, written);
+        Assert.Equal(Filled(plaintext.Length - 1), tooShort);
+    }
+
+    /// <summary>The scratch buffer of a padded decryption into a short destination comes from the shared pool and
+    /// goes back to it wiped: the pool's next buffer of that size (on .NET, the one this thread returned last) holds
+    /// no plaintext, and further calls allocate nothing.</summary>
+    [Fact]
+    public void ShortDestinationDecryptionReturnsItsScratchWipedToThePool()
+    {
+        using RijndaelCipher cipher = KeyedCipher();
+        Random random = TestRandom.Create(905);
+        byte[] iv = TestRandom.Bytes(random, 16), plaintext = TestRandom.Bytes(random, 1000);
+        byte[] ciphertext = cipher.EncryptCbc(plaintext, iv, PaddingMode.PKCS7);
+        byte[] destination = new byte[plaintext.Length];
+        Assert.True(cipher.TryDecryptCbc(ciphertext, iv, destination, out _, PaddingMode.PKCS7));
+        Assert.Equal(plaintext, destination);
+
+        byte[] next = ArrayPool<byte>.Shared.Rent(ciphertext.Length);
+        try
+        {
+            Assert.True(next.AsSpan().IndexOf(plaintext.AsSpan(0, 16)) < 0);
+        }
+        finally
+        {
+            ArrayPool<byte>.Shared.Return(next);
+        }
+
+        long before = GC.GetAllocatedBytesForCurrentThread();
+        for (int i = 0; i < 200; i++)
+        {
+            cipher.TryDecryptCbc(ciphertext, iv, destination, out _, PaddingMode.PKCS7);
+        }
+
+        Assert.Equal(0, GC.GetAllocatedBytesForCurrentThread() - before);
+    }
+
+    /// <summary>Ciphertext stealing: every form refuses input shorter than one block with a
+    /// <see cref="CryptographicException"/> and writes nothing; the span forms return the length and give the array
+    /// forms' bytes.</summary>
+    [Fact]
+    public void CtsOneShotsRefuseLessThanABlockAndTheSpanFormsReturnTheLength()
+    {
+        using RijndaelCipher cipher = KeyedCipher();
+        Random random = TestRandom.Create(906);
+        byte[] iv = TestRandom.Bytes(random, 16);
+        foreach (int length in new[] { 0, 1, 15 })
+        {
+            byte[] input = TestRandom.Bytes(random, length), destination = Filled(16);
+            foreach (Action call in new Action[]
+            {
+                () => cipher.EncryptCts(input, iv),
+                () => cipher.EncryptCts(input, iv, destination),
+                () => cipher.DecryptCts(input, iv),
+                () => cipher.DecryptCts(input, iv, destination),
+            })
+            {
+                Assert.Equal(SR.CtsInputTooShort, Assert.Throws<CryptographicException>(call).Message);
+            }
+
+            Assert.Equal(Filled(16), destination);
+        }
+
+        foreach (int length in new[] { 16, 17, 40 })
+        {
+            byte[] plaintext = TestRandom.Bytes(random, length);
+            byte[] expected = cipher.EncryptCts(plaintext, iv);
+            byte[] ciphertext = new byte[length], decrypted = new byte[length];
+            Assert.Equal(length, cipher.EncryptCts(plaintext, iv, ciphertext));
+            Assert.Equal(expected, ciphertext);
+            Assert.Equal(length, cipher.DecryptCts(ciphertext, iv, decrypted));
+            Assert.Equal(plaintext, decrypted);
+        }
+    }
+
+    /// <summary>The one-shot core's own checks behind the public methods': an IV that is not the kernel's block (the
+    /// public methods check it against BlockSize, which another thread may change before the kernel is taken), and
+    /// ciphertext stealing with a padding or an unknown padding mode (the public CTS methods pass None), are refused
+    /// with the public methods' exceptions before anything is written.</summary>
+    [Fact]
+    public void OneShotCoreChecksTheIVAgainstItsKernelAndCtsPadding()
+    {
+        using BlockCipherKernel kernel = PortableKernel(new byte[16]);
+        byte[] input = new byte[32], iv = new byte[16], destination = Filled(48);
+        foreach (BlockCipherMode mode in new BlockCipherMode[] { Cbc.Instance, Cfb.Get(1), Ofb.Get(16), Cts.Instance })
+        {
+            foreach (int ivLength in new[] { 0, 8, 32 })
+            {
+                byte[] wrong = new byte[ivLength];
+                Assert.Throws<ArgumentException>(
+                    "iv",
+                    () => BlockCipherOneShot.TryEncrypt(
+                        kernel, mode, input, wrong, destination, PaddingMode.None, out _));
+                Assert.Throws<ArgumentException>(
+                    "iv",
+                    () => BlockCipherOneShot.TryDecrypt(
+                        kernel, mode, input, wrong, destination, PaddingMode.None, out _));
+            }
+        }
+
+        foreach (PaddingMode padding in new[]
+            { PaddingMode.PKCS7, PaddingMode.Zeros, PaddingMode.ANSIX923, PaddingMode.ISO10126 })
+        {
+            foreach (Action call in new Action[]
+            {
+                () => BlockCipherOneShot.GetCiphertextLength(Cts.Instance, 16, 32, padding),
+                () => BlockCipherOneShot.TryEncrypt(kernel, Cts.Instance, input, iv, destination, padding, out _),
+                () => BlockCipherOneShot.TryDecrypt(kernel, Cts.Instance, input, iv, destination, padding, out _),
+            })
+            {
+                Assert.Equal(SR.CtsRequiresNoPadding, Assert.Throws<CryptographicException>(call).Message);
+            }
+        }
+
+        foreach (PaddingMode bad in new[] { (PaddingMode)0, (PaddingMode)6 })
+        {
+            Assert.Throws<ArgumentOutOfRangeException>(
+                "paddingMode", () => BlockCipherOneShot.GetCiphertextLength(Cts.Instance, 16, 32, bad));
+        }
+
+        Assert.Equal(SR.CtsInputTooShort, Assert.Throws<CryptographicException>(
+            () => BlockCipherOneShot.GetCiphertextLength(Cts.Instance, 16, 15, PaddingMode.None)).Message);
+        Assert.Equal(Filled(48), destination);
+    }
+
+    /// <summary>A decrypting transform that holds a block back (PKCS7) gives the plaintext when each
+    /// <c>TransformBlock</c> writes where its input was: the held block's output lands on input not yet read.</summary>
+    [Fact]
+    public void DecryptingTransformWorksInPlaceWithAHeldBlock()
+    {
+        using RijndaelCipher cipher = KeyedCipher();
+        Random random = TestRandom.Create(907);
+        byte[] iv = TestRandom.Bytes(random, 16), plaintext = TestRandom.Bytes(random, 60);
+        foreach (CipherMode mode in new[] { CipherMode.CBC, CipherMode.ECB })
+        {
+            cipher.Mode = mode;
+            cipher.Padding = PaddingMode.PKCS7;
+            byte[] buffer = mode == CipherMode.CBC
+                ? cipher.EncryptCbc(plaintext, iv, PaddingMode.PKCS7)
+                : cipher.EncryptEcb(plaintext, PaddingMode.PKCS7);
+            using ICryptoTransform decryptor = cipher.CreateDecryptor(cipher.Key, iv);
+            Assert.Equal(0, decryptor.TransformBlock(buffer, 0, 16, buffer, 0)); // one block held
+            Assert.Equal(48, decryptor.TransformBlock(buffer, 16, 48, buffer, 16));
+            byte[] last = decryptor.TransformFinalBlock(buffer, 64, 0);
+            Assert.Equal(plaintext, buffer.AsSpan(16, 48).ToArray().Concat(last).ToArray());
+        }
+    }
+
+    /// <summary>A call that overlaps another on one transform throws, and the message it overlapped is refused at its
+    /// final block and dropped: the next message starts again from the IV.</summary>
+    [Fact]
+    public void TransformRefusesTheFinalBlockOfAnOverlappedMessageAndStartsAgain()
+    {
+        Random random = TestRandom.Create(908);
+        byte[] key = TestRandom.Bytes(random, 16), iv = TestRandom.Bytes(random, 16);
+        byte[] message = TestRandom.Bytes(random, 48);
+        byte[] expected;
+        using (var cipher = new RijndaelCipher())
+        {
+            cipher.Key = key;
+            expected = cipher.EncryptCbc(message, iv, PaddingMode.PKCS7);
+        }
+
+        var kernel = new GatedKernel(PortableKernel(key));
+        using var transform = new BlockCipherTransform(kernel, Cbc.Instance, true, PaddingMode.PKCS7, iv);
+        Exception? failure = null;
+        var first = new Thread(() =>
+        {
+            try
+            {
+                transform.TransformBlock(message, 0, 32, new byte[32], 0);
+            }
+            catch (Exception e)
+            {
+                failure = e;
+            }
+        });
+        kernel.Gated = true;
+        first.Start();
+        Assert.True(kernel.Entered.Wait(TimeSpan.FromMinutes(1)));
+        CryptographicException refused = Assert.Throws<CryptographicException>(
+            () => transform.TransformBlock(message, 32, 16, new byte[16], 0));
+        Assert.Equal(SR.ConcurrentUse, refused.Message);
+        kernel.Open.Set();
+        first.Join();
+        Assert.Null(failure);
+
+        CryptographicException final = Assert.Throws<CryptographicException>(
+            () => transform.TransformFinalBlock(message, 32, 16));
+        Assert.Equal(SR.ConcurrentUse, final.Message);
+        Assert.Equal(expected, transform.TransformFinalBlock(message, 0, message.Length));
+    }
+
+    // A kernel that holds its first call after Gated is set until Open is set: one call held inside the transform.
+    private sealed class GatedKernel : BlockCipherKernel
+    {
+        private readonly BlockCipherKernel _inner;
+
+        public GatedKernel(BlockCipherKernel inner)
+            : base(inner.BlockSizeInBytes) => _inner = inner;
+
+        public volatile bool Gated;
+
+        public ManualResetEventSlim Entered { get; } = new();
+
+        public ManualResetEventSlim Open { get; } = new();
+
+        public override string Name => "gated";
+
+        public override void EncryptBlocks(ReadOnlySpan<byte> source, Span<byte> destination)
+        {
+            Pass();
+            _inner.EncryptBlocks(source, destination);
+        }
+
+        public override void DecryptBlocks(ReadOnlySpan<byte> source, Span<byte> destination)
+        {
+            Pass();
+            _inner.DecryptBlocks(source, destination);
+        }
+
+        protected override void Dispose(bool disposing)
+        {
+            _inner.Dispose();
+            Entered.Dispose();
+            Open.Dispose();
+        }
+
+        private void Pass()
+        {
+            if (Gated)
+            {
+                Gated = false;
+                Entered.Set();
+                Open.Wait(TimeSpan.FromMinutes(1));
+            }
+        }
+    }
+
+    private static RijndaelCipher KeyedCipher()
+    {
+        var cipher = new RijndaelCipher();
+        cipher.Key = TestRandom.Bytes(TestRandom.Create(910), 16);
+        return cipher;
+    }
+
+    private static BlockCipherKernel PortableKernel(byte[] key) =>
+        RijndaelCipher.Kernels.Get("portable").Create(key, 16);
+
+    private static byte[] Filled(int length)
+    {
+        byte[] bytes = new byte[length];
+        bytes.AsSpan().Fill(0xEE);
+        return bytes;
+    }
+
+    private static byte[] Stored(Counter128 counter)
+    {
+        byte[] block = new byte[16];
+        counter.Store(block);
+        return block;
+    }
+
+    private static byte[] ToArray(Vector128<byte> block)
+    {
+        byte[] bytes = new byte[16];
+        block.CopyTo(bytes);
+        return bytes;
     }
 
     private static BigInteger ReadBigEndian(ReadOnlySpan<byte> bytes) =>
