@@ -281,7 +281,8 @@ public abstract partial class BlockCipherAlgorithm
         PaddingMode paddingMode = PaddingMode.None,
         int feedbackSizeInBits = 8) =>
         CipherPadding.GetCiphertextLength(
-            plaintextLength, CfbMode(feedbackSizeInBits).GetSegmentSize(BlockSizeValue / 8), paddingMode);
+            plaintextLength, CfbMode(feedbackSizeInBits).GetSegmentSize(BlockSizeValue / 8), paddingMode,
+            partialMessage: SR.PlaintextSizeNotValidForFeedback);
 
     /// <summary>Encrypts data using CFB mode with the specified padding mode and feedback size.</summary>
     public byte[] EncryptCfb(
@@ -394,7 +395,14 @@ public abstract partial class BlockCipherAlgorithm
     // range.
     private Cfb CfbMode(int feedbackSizeInBits)
     {
-        if (feedbackSizeInBits <= 0 || feedbackSizeInBits % 8 != 0 || feedbackSizeInBits > BlockSizeValue)
+        // In the runtime's order, with its exceptions: not positive, not whole bytes, then more than a block.
+        ThrowHelper.ThrowIfNegativeOrZero(feedbackSizeInBits, nameof(feedbackSizeInBits));
+        if (feedbackSizeInBits % 8 != 0)
+        {
+            throw new ArgumentException(SR.BitsMustBeWholeBytes, nameof(feedbackSizeInBits));
+        }
+
+        if (feedbackSizeInBits > BlockSizeValue)
         {
             string message = string.Format(
                 System.Globalization.CultureInfo.InvariantCulture, SR.FeedbackSizeNotSupported, feedbackSizeInBits,

@@ -16,6 +16,11 @@ internal static class SR
     public const string PaddingModeNotSupported = "Specified padding mode is not valid for this algorithm.";
     public const string MatchBlockSize =
         "The input data length must be a multiple of the block size when no padding is used.";
+    public const string PlaintextSizeNotValid = "The specified plaintext size is not valid for the padding and block size.";
+    public const string PlaintextSizeNotValidForFeedback =
+        "The specified plaintext size is not valid for the padding and feedback size.";
+    public const string PlaintextTooLarge = "The specified plaintext size is too large.";
+    public const string BitsMustBeWholeBytes = "The value specified in bits must be a whole number of bytes.";
     public const string IVRequired = "The cipher mode specified requires that an initialization vector (IV) be used.";
     public const string MustTransformWholeBlock = "TransformBlock may only process bytes in block sized increments.";
     public const string MustBeNonNegative = "{0} ('{1}') must be a non-negative value.";

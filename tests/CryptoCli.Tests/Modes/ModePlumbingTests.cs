@@ -251,17 +251,43 @@ public class ModePlumbingTests
 
         Assert.Throws<ArgumentOutOfRangeException>(
             "plaintextLength", () => CipherPadding.GetCiphertextLength(-1, segment, PaddingMode.PKCS7));
-        Assert.Throws<OverflowException>(
-            () => CipherPadding.GetCiphertextLength(int.MaxValue - (segment == 1 ? 0 : 1), segment, PaddingMode.PKCS7));
+        // The largest plaintext whose padded length fits an int, and one byte more: the runtime's exception (not an
+        // OverflowException, not a wrapped-around length).
+        int largest = int.MaxValue / segment * segment - 1;
+        Assert.Equal(largest + 1, CipherPadding.GetCiphertextLength(largest, segment, PaddingMode.PKCS7));
+        Assert.Throws<ArgumentOutOfRangeException>(
+            "plaintextLength", () => CipherPadding.GetCiphertextLength(largest + 1, segment, PaddingMode.PKCS7));
         if (segment == 1)
         {
             Assert.Equal(int.MaxValue, CipherPadding.GetCiphertextLength(int.MaxValue, segment, PaddingMode.Zeros));
         }
         else
         {
-            Assert.Throws<OverflowException>(
-                () => CipherPadding.GetCiphertextLength(int.MaxValue, segment, PaddingMode.Zeros));
+            Assert.Throws<ArgumentOutOfRangeException>(
+                "plaintextLength", () => CipherPadding.GetCiphertextLength(int.MaxValue, segment, PaddingMode.Zeros));
         }
+
+        if (segment == 16)
+        {
+            // What netstandard2.0 callers get from GetCiphertextLength*: the runtime's answers, messages included.
+            using Aes aes = Aes.Create();
+            foreach ((int length, PaddingMode padding) in new[]
+                     {
+                         (largest, PaddingMode.PKCS7), (largest + 1, PaddingMode.PKCS7), (int.MaxValue, PaddingMode.Zeros),
+                         (15, PaddingMode.None), (-1, PaddingMode.ANSIX923), (16, (PaddingMode)9),
+                     })
+            {
+                Exception? expected = Record.Exception(() => aes.GetCiphertextLengthEcb(length, padding));
+                Exception? actual = Record.Exception(() => CipherPadding.GetCiphertextLength(length, 16, padding));
+                Assert.Equal(expected?.GetType(), actual?.GetType());
+                Assert.Equal(expected?.Message, actual?.Message);
+                if (expected is null)
+                {
+                    Assert.Equal(aes.GetCiphertextLengthEcb(length, padding), CipherPadding.GetCiphertextLength(length, 16, padding));
+                }
+            }
+        }
+
         foreach (PaddingMode bad in new[] { (PaddingMode)0, (PaddingMode)6 })
         {
             Assert.Throws<ArgumentOutOfRangeException>(

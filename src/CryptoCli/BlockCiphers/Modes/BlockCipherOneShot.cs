@@ -31,7 +31,8 @@ internal static class BlockCipherOneShot
         }
 
         return CipherPadding.GetCiphertextLength(
-            plaintextLength, mode.GetSegmentSize(blockSize), paddingMode, paramName);
+            plaintextLength, mode.GetSegmentSize(blockSize), paddingMode, paramName,
+            mode is Cfb ? SR.PlaintextSizeNotValidForFeedback : SR.PlaintextSizeNotValid);
     }
 
     // iv: ignored by ECB; one block otherwise, checked by the caller.

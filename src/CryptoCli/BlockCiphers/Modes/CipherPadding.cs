@@ -12,7 +12,7 @@ internal static class CipherPadding
     {
         if (paddingMode < PaddingMode.None || paddingMode > PaddingMode.ISO10126)
         {
-            throw new ArgumentOutOfRangeException(nameof(paddingMode), paddingMode, SR.PaddingModeNotSupported);
+            throw new ArgumentOutOfRangeException(nameof(paddingMode), SR.PaddingModeNotSupported);
         }
     }
 
@@ -35,13 +35,12 @@ internal static class CipherPadding
         int plaintextLength,
         int blockSize,
         PaddingMode paddingMode,
-        string paramName = "plaintextLength")
+        string paramName = "plaintextLength",
+        string partialMessage = SR.PlaintextSizeNotValid)
     {
-        if (plaintextLength < 0)
-        {
-            throw new ArgumentOutOfRangeException(paramName);
-        }
-
+        // The runtime's SymmetricAlgorithm.GetCiphertextLength* exceptions and messages (netstandard2.0 has no such
+        // methods, so this is them there).
+        ThrowHelper.ThrowIfNegative(plaintextLength, paramName);
         int remainder = Remainder(plaintextLength, blockSize);
         int whole = plaintextLength - remainder;
         switch (paddingMode)
@@ -49,18 +48,24 @@ internal static class CipherPadding
             case PaddingMode.None:
                 if (remainder != 0)
                 {
-                    throw new ArgumentException(SR.MatchBlockSize, paramName);
+                    throw new ArgumentException(partialMessage, paramName);
                 }
 
                 return plaintextLength;
+            case PaddingMode.Zeros when remainder == 0:
+                return plaintextLength;
             case PaddingMode.Zeros:
-                return remainder == 0 ? plaintextLength : checked(whole + blockSize);
             case PaddingMode.PKCS7:
             case PaddingMode.ANSIX923:
             case PaddingMode.ISO10126:
-                return checked(whole + blockSize);
+                if (whole > int.MaxValue - blockSize)
+                {
+                    throw new ArgumentOutOfRangeException(paramName, SR.PlaintextTooLarge);
+                }
+
+                return whole + blockSize;
             default:
-                throw new ArgumentOutOfRangeException(nameof(paddingMode), paddingMode, SR.PaddingModeNotSupported);
+                throw new ArgumentOutOfRangeException(nameof(paddingMode), SR.PaddingModeNotSupported);
         }
     }
 
