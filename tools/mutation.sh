@@ -27,39 +27,39 @@ patterns_for() {
   esac
 }
 
-# The plumbing tests (Category=Plumbing in the suite) that exercise each folder's code. Each mutant runs only the
-# tests that cover it (coverage-analysis perTest), but the initial and the coverage runs run every selected test.
-tests_for() {
-  local classes
+# The plumbing test classes (Category=Plumbing in the suite) that exercise each folder's code. Each mutant runs only
+# the tests that cover it (coverage-analysis perTest), but the initial and the coverage runs run every selected test.
+classes_for() {
   case "$1" in
-    modes) classes='AesFeedbackModeTests BouncyCastleModeTests FeedbackSegmentTransformTests ModesFromEcbTests
+    modes) echo 'AesFeedbackModeTests BouncyCastleModeTests FeedbackSegmentTransformTests ModesFromEcbTests
       StreamTransformTests BlockCipherContractTests RuntimeContractTests RegisteredKernelDifferentialTests
       ChunkedModeProperties CtrChunkProperties KernelRoundTripProperties ModePlumbingTests' ;;
-    authenticated) classes='CcmTests CmacTests GcmTests GcmIncrementalTests KdfTests KeyWrapTests OcbTests XtsTests
+    authenticated) echo 'CcmTests CmacTests GcmTests GcmIncrementalTests KdfTests KeyWrapTests OcbTests XtsTests
       AeadTamperProperties IncrementalAeadProperties ConcurrencyGuardTests AuthenticatedPlumbingTests' ;;
-    internal) classes='ByteOrderTests InternalHelperTests ConcurrencyGuardTests ModePlumbingTests
+    internal) echo 'ByteOrderTests InternalHelperTests ConcurrencyGuardTests ModePlumbingTests
       EcbOneBlockTests RuntimeContractTests AuthenticatedPlumbingTests XtsTests OcbTests GcmTests CmacTests' ;;
-    ecdsa) classes='EcdsaBehaviourTests EcdsaVectorTests P192ArithmeticTests P192PortableWordTests' ;;
+    ecdsa) echo 'EcdsaBehaviourTests EcdsaVectorTests P192ArithmeticTests P192PortableWordTests' ;;
   esac
+}
+
+# The test filter for the folders given: the union of their classes.
+tests_for() {
   local filter='' c
-  for c in $classes; do filter+="${filter:+|}FullyQualifiedName~.$c."; done
+  for c in $(for f in "$@"; do classes_for "$f"; done | tr -s ' ' '\n' | sort -u); do
+    filter+="${filter:+|}FullyQualifiedName~.$c."
+  done
   echo "Category=Plumbing&MutationRun!=Skip&($filter)"
 }
 
-# One Stryker run for the folders given: their patterns together, the per-folder test filter for a single folder and
-# the whole plumbing set for several (the build, the initial run and the coverage run are paid once). The report is
-# split by file into docs/mutation/<folder>.json.
+# One Stryker run for the folders given: their patterns together and the union of their test classes (the build, the
+# initial run and the coverage run are paid once). The report is split by file into docs/mutation/<folder>.json.
 run_folders() {
   local name out args=() p f start=$SECONDS
   if (( $# == 1 )); then name="$1"; else name=combined; fi
   out="$root/artifacts/mutation/$name"
   for f in "$@"; do for p in $(patterns_for "$f"); do args+=(--mutate "$p"); done; done
   for p in "${excludes[@]}"; do args+=(--mutate "$p"); done
-  if (( $# == 1 )); then
-    args+=(--test-case-filter "$(tests_for "$1")")
-  else
-    args+=(--test-case-filter 'Category=Plumbing&MutationRun!=Skip')
-  fi
+  args+=(--test-case-filter "$(tests_for "$@")")
   rm -rf "$out"
   (cd tests/CryptoCli.Tests && nice -n 19 dotnet stryker --config-file stryker-config.json --output "$out" "${args[@]}")
   echo "mutation.sh: $* took $(( (SECONDS - start) / 60 )) min $(( (SECONDS - start) % 60 )) s"
