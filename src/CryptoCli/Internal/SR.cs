@@ -16,7 +16,8 @@ internal static class SR
     public const string PaddingModeNotSupported = "Specified padding mode is not valid for this algorithm.";
     public const string MatchBlockSize =
         "The input data length must be a multiple of the block size when no padding is used.";
-    public const string PlaintextSizeNotValid = "The specified plaintext size is not valid for the padding and block size.";
+    public const string PlaintextSizeNotValid =
+        "The specified plaintext size is not valid for the padding and block size.";
     public const string PlaintextSizeNotValidForFeedback =
         "The specified plaintext size is not valid for the padding and feedback size.";
     public const string PlaintextTooLarge = "The specified plaintext size is too large.";
