@@ -292,6 +292,18 @@ public class CcmTests
     }
 
     [Fact]
+    public void Dispose_WipesTheKeySchedule()
+    {
+        byte[] key = Enumerable.Range(1, 16).Select(i => (byte)i).ToArray();
+        BlockCipherKernel kernel = XtsTests.Kernels("aes").First().Create(key, 16);
+        var ccm = new BlockCipherCcm(kernel);
+        ccm.Encrypt(new byte[12], new byte[20], new byte[20], new byte[16]);
+        Assert.False(kernel.HasBeenWiped());
+        ccm.Dispose();
+        Assert.True(kernel.HasBeenWiped());
+    }
+
+    [Fact]
     public void Sizes_AsTheRuntimeStatesThem()
     {
         Assert.Equal((7, 13, 1), (BlockCipherCcm.NonceByteSizes.MinSize, BlockCipherCcm.NonceByteSizes.MaxSize,

@@ -2,6 +2,7 @@ using System;
 using System.Buffers.Binary;
 using System.Collections.Generic;
 using System.Linq;
+using System.Runtime.InteropServices;
 using System.Text;
 using Org.BouncyCastle.Crypto.Engines;
 using Org.BouncyCastle.Crypto.Generators;
@@ -377,6 +378,57 @@ public class KdfTests
         kdf.Dispose();
         kdf.Dispose();
         Assert.Throws<ObjectDisposedException>(() => kdf.DeriveKey(label, context, 16));
+    }
+
+    [Fact]
+    public void NullArguments_NamedInTheRuntimesOrder()
+    {
+        using var aes = RijndaelCipher.Create();
+        using var kdf = new SP800108CmacKdf(aes);
+        byte[] label = new byte[4], context = new byte[4];
+        Assert.Throws<ArgumentNullException>("context", () => kdf.DeriveKey("", (string)null!, 16));
+        Assert.Throws<ArgumentNullException>("label",
+            () => SP800108CmacKdf.DeriveBytes(aes, (byte[])null!, context, 16));
+        Assert.Throws<ArgumentNullException>("context",
+            () => SP800108CmacKdf.DeriveBytes(aes, label, (byte[])null!, 16));
+        Assert.Throws<ArgumentNullException>("label", () => SP800108CmacKdf.DeriveBytes(aes, (string)null!, "", 16));
+        Assert.Throws<ArgumentNullException>("context", () => SP800108CmacKdf.DeriveBytes(aes, "", (string)null!, 16));
+        // A null argument is reported before a bad length, as the runtime's SP800108HmacCounterKdf does.
+        Assert.Throws<ArgumentNullException>("cipher", () => SP800108CmacKdf.DeriveBytes(null!, label, context, -1));
+    }
+
+    [Fact]
+    public void DestinationLongerThanTheLengthField_RefusedBeforeAnyWork()
+    {
+        using var aes = RijndaelCipher.Create();
+        using var kdf = new SP800108CmacKdf(aes);
+        // L is 32 bits of bits: a destination of more than int.MaxValue / 8 bytes is refused. The memory is allocated
+        // but never touched, so the system does not commit it.
+        int length = int.MaxValue / 8 + 1;
+        IntPtr memory = Marshal.AllocHGlobal(length);
+        try
+        {
+            Assert.Throws<ArgumentOutOfRangeException>("destination", () => kdf.DeriveKey(
+                new byte[4], new byte[4], Destination(memory, length)));
+        }
+        finally
+        {
+            Marshal.FreeHGlobal(memory);
+        }
+
+        static unsafe Span<byte> Destination(IntPtr memory, int length) => new((void*)memory, length);
+    }
+
+    [Fact]
+    public void OverlapMessage_NamesTheDestinationAndTheInputs()
+    {
+        using var aes = RijndaelCipher.Create();
+        using var kdf = new SP800108CmacKdf(aes);
+        byte[] buffer = new byte[64];
+        ArgumentException overlap = Assert.Throws<ArgumentException>("destination",
+            () => kdf.DeriveKey(buffer.AsSpan(0, 8), default, buffer.AsSpan(4, 32)));
+        Assert.StartsWith(
+            "The destination must not overlap with the inputs.", overlap.Message, StringComparison.Ordinal);
     }
 
     [Fact]

@@ -1,4 +1,5 @@
 using System;
+using System.Buffers.Binary;
 using System.Collections.Generic;
 using System.Linq;
 using System.Runtime.InteropServices;
@@ -251,6 +252,115 @@ public class XtsTests
         xts.EncryptDataUnits(5, 512, buffer.AsSpan(0, 4096), buffer);
         xts.DecryptDataUnits(5, 512, buffer.AsSpan(0, 4096), buffer);
         Assert.Equal(0, GC.GetAllocatedBytesForCurrentThread() - before);
+    }
+
+    [Fact]
+    public void LongestDataUnit_PassesTheLengthChecks()
+    {
+        using var aes = RijndaelCipher.Create();
+        using var xts = new BlockCipherXts(aes, Enumerable.Range(1, 32).Select(i => (byte)i).ToArray());
+        // The longest unit passes the length check; the destination check after it refuses the call, so no 16 MiB
+        // are encrypted (LongestDataUnit_Accepted_OneBlockMore_Refused does that, outside the mutation run).
+        byte[] longest = new byte[BlockCipherXts.MaxDataUnitSizeInBytes];
+        Assert.Throws<ArgumentException>("destination", () => xts.Encrypt(3, longest, Span<byte>.Empty));
+        Assert.Throws<ArgumentException>("destination", () => xts.Decrypt(new byte[16], longest, new byte[16]));
+        xts.EncryptDataUnits(0, BlockCipherXts.MaxDataUnitSizeInBytes, ReadOnlySpan<byte>.Empty, Span<byte>.Empty);
+        xts.DecryptDataUnits(0, BlockCipherXts.MaxDataUnitSizeInBytes, ReadOnlySpan<byte>.Empty, Span<byte>.Empty);
+    }
+
+    [Fact]
+    public void Dispose_WipesBothKeySchedules()
+    {
+        byte[] key = Enumerable.Range(1, 32).Select(i => (byte)i).ToArray();
+        BlockCipherKernelEntry entry = Kernels("aes").First();
+        BlockCipherKernel data = entry.Create(key.AsSpan(0, 16), 16), tweak = entry.Create(key.AsSpan(16), 16);
+        var xts = new BlockCipherXts(data, tweak);
+        xts.Encrypt(1, new byte[40], new byte[40]);
+        Assert.False(data.HasBeenWiped() || tweak.HasBeenWiped());
+        xts.Dispose();
+        Assert.True(data.HasBeenWiped(), "data key");
+        Assert.True(tweak.HasBeenWiped(), "tweak key");
+    }
+
+    /// <summary>
+    /// The fused kernel runs when the data kernel has one and the process is little-endian, and never when
+    /// UseFusedKernel is false: the fused-against-generic comparisons of RegisteredKernelContractTests rely on it.
+    /// </summary>
+    [Fact]
+    public void UseFusedKernel_ChoosesThePath()
+    {
+        byte[] key = Enumerable.Range(1, 64).Select(i => (byte)i).ToArray();
+        using var aes = RijndaelCipher.Create();
+        using var reference = new BlockCipherXts(aes, key);
+        BlockCipherKernelEntry entry = Kernels("aes").First();
+        var fusedData = new CountingXtsKernel(entry.Create(key.AsSpan(0, 32), 16));
+        var genericData = new CountingXtsKernel(entry.Create(key.AsSpan(0, 32), 16));
+        using var fused = new BlockCipherXts(fusedData, entry.Create(key.AsSpan(32), 16));
+        using var generic = new BlockCipherXts(genericData, entry.Create(key.AsSpan(32), 16))
+        {
+            UseFusedKernel = false,
+        };
+        byte[] data = TestRandom.Bytes(TestRandom.Create(7600), 100); // five whole blocks, then stealing
+        byte[] expected = new byte[100], actual = new byte[100];
+        reference.Encrypt(9, data, expected);
+        fused.Encrypt(9, data, actual);
+        Assert.Equal(expected, actual);
+        generic.Encrypt(9, data, actual);
+        Assert.Equal(expected, actual);
+        generic.Decrypt(9, expected, actual);
+        Assert.Equal(data, actual);
+        Assert.Equal(ByteOrder.IsLittleEndianHost, fusedData.FusedCalls > 0);
+        Assert.Equal(0, genericData.FusedCalls);
+    }
+
+    /// <summary>A kernel with a fused XTS loop (a block at a time over the wrapped kernel) that counts its
+    /// calls.</summary>
+    private sealed class CountingXtsKernel : BlockCipherKernel, IXtsKernel
+    {
+        private readonly BlockCipherKernel _inner;
+
+        public CountingXtsKernel(BlockCipherKernel inner)
+            : base(inner.BlockSizeInBytes) => _inner = inner;
+
+        public int FusedCalls { get; private set; }
+
+        public override string Name => "counting " + _inner.Name;
+
+        public override void EncryptBlocks(ReadOnlySpan<byte> source, Span<byte> destination) =>
+            _inner.EncryptBlocks(source, destination);
+
+        public override void DecryptBlocks(ReadOnlySpan<byte> source, Span<byte> destination) =>
+            _inner.DecryptBlocks(source, destination);
+
+        public void TransformXts(
+            ReadOnlySpan<byte> source, Span<byte> destination, ref ulong tweakLo, ref ulong tweakHi, bool encrypt)
+        {
+            FusedCalls++;
+            Span<byte> block = stackalloc byte[16];
+            for (int offset = 0; offset < source.Length; offset += 16)
+            {
+                BinaryPrimitives.WriteUInt64LittleEndian(block,
+                    BinaryPrimitives.ReadUInt64LittleEndian(source.Slice(offset)) ^ tweakLo);
+                BinaryPrimitives.WriteUInt64LittleEndian(block.Slice(8),
+                    BinaryPrimitives.ReadUInt64LittleEndian(source.Slice(offset + 8)) ^ tweakHi);
+                if (encrypt)
+                {
+                    _inner.EncryptBlock(block, block);
+                }
+                else
+                {
+                    _inner.DecryptBlock(block, block);
+                }
+
+                BinaryPrimitives.WriteUInt64LittleEndian(destination.Slice(offset),
+                    BinaryPrimitives.ReadUInt64LittleEndian(block) ^ tweakLo);
+                BinaryPrimitives.WriteUInt64LittleEndian(destination.Slice(offset + 8),
+                    BinaryPrimitives.ReadUInt64LittleEndian(block.Slice(8)) ^ tweakHi);
+                BlockCipherXts.MultiplyByAlpha(ref tweakLo, ref tweakHi);
+            }
+        }
+
+        protected override void Dispose(bool disposing) => _inner.Dispose();
     }
 
     [Fact]
