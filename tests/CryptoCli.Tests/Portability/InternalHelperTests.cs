@@ -200,6 +200,47 @@ public class InternalHelperTests
         Assert.Equal(expected.Message, actual.Message);
     }
 
+    [Fact]
+    public void CopyBlockIntoAShortDestinationThrowsAndWritesNothingPastIt()
+    {
+        // The 16-byte fast path copies a constant length: it must not run for a destination shorter than the block.
+        byte[] buffer = new byte[32];
+        buffer.AsSpan().Fill(0xC3);
+        byte[] source = Filled(16, 0x5A);
+        Assert.Throws<ArgumentException>(() => SpanHelpers.CopyBlock(source, buffer.AsSpan(0, 15)));
+        Assert.All(buffer.AsSpan(15).ToArray(), b => Assert.Equal(0xC3, b));
+    }
+
+    [Fact]
+    public void WipeHelpersZeroEveryWordAndAcceptNull()
+    {
+        uint[] words = { 1, 0xFFFFFFFF, 0x12345678 };
+        ulong[] longs = { 1, ulong.MaxValue };
+        System.Runtime.Intrinsics.Vector128<byte>[] vectors =
+            { System.Runtime.Intrinsics.Vector128.Create((byte)0xA5), System.Runtime.Intrinsics.Vector128<byte>.AllBitsSet };
+        CryptographicOperationsHelper.ZeroWords(words);
+        CryptographicOperationsHelper.ZeroWords(longs);
+        CryptographicOperationsHelper.ZeroVectors(vectors);
+        Assert.All(words, w => Assert.Equal(0u, w));
+        Assert.All(longs, w => Assert.Equal(0UL, w));
+        Assert.All(vectors, v => Assert.Equal(System.Runtime.Intrinsics.Vector128<byte>.Zero, v));
+
+        // A schedule that was never made (null) is nothing to wipe.
+        CryptographicOperationsHelper.ZeroWords((uint[]?)null);
+        CryptographicOperationsHelper.ZeroWords((ulong[]?)null);
+        CryptographicOperationsHelper.ZeroVectors((System.Runtime.Intrinsics.Vector128<byte>[]?)null);
+    }
+
+    [Fact]
+    public void SecureRandomFillsTheBuffer()
+    {
+        // 32 zero bytes from a working generator: probability 2^-256.
+        byte[] bytes = SecureRandom.GetBytes(32);
+        Assert.Equal(32, bytes.Length);
+        Assert.Contains(bytes, b => b != 0);
+        Assert.Empty(SecureRandom.GetBytes(0));
+    }
+
     private static byte[] Filled(int length, byte value)
     {
         byte[] bytes = new byte[length];
