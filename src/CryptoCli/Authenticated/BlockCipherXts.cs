@@ -46,7 +46,7 @@ public sealed class BlockCipherXts : IDisposable
 
     // Blocks per kernel call: the tweaks of a batch are computed first (stack scratch), then the batch is whitened,
     // encrypted in one EncryptBlocks call and whitened again.
-    private const int BatchBytes = 64 * BlockSize;
+    private const int BatchBytes = 256 * BlockSize;
 
     // Data units whose tweaks are encrypted in one kernel call by EncryptDataUnits.
     private const int TweakBatch = 16;
