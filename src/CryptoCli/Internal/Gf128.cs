@@ -42,5 +42,36 @@ internal static class Gf128
         Vector128<ulong> lanes = tweak.AsUInt64();
         return ((lanes + lanes) ^ masks).AsByte();
     }
+
+    /// <summary>
+    /// T·α^4 in the same convention as <see cref="MultiplyByAlpha"/>: each 64-bit lane shifted left by four, the low
+    /// lane's top four bits carried into the high lane and the high lane's folded back as their carry-less product
+    /// with 0x87 (t ^ t·2 ^ t·4 ^ t·128), by shifts, one shuffle and a mask, never a branch. Four tweak chains stepped
+    /// by α^4 give four consecutive blocks' tweaks without one chain's latency between them.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static Vector128<byte> MultiplyByAlpha4(Vector128<byte> tweak)
+    {
+        Vector128<ulong> lanes = tweak.AsUInt64();
+        // Lane 0 gets the high lane's top bits (the fold), lane 1 the low lane's (the carry).
+        Vector128<ulong> tops = Vector128.Shuffle(lanes >>> 60, Vector128.Create(1UL, 0UL));
+        Vector128<ulong> fold = (tops << 1) ^ (tops << 2) ^ (tops << 7);
+        fold &= Vector128.Create(ulong.MaxValue, 0UL);
+        return ((lanes << 4) ^ tops ^ fold).AsByte();
+    }
+
+    /// <summary>
+    /// <see cref="MultiplyByAlpha4(Vector128{byte})"/> on each of the four 128-bit lanes (four tweaks, each stepped by
+    /// α^4).
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static Vector512<byte> MultiplyByAlpha4(Vector512<byte> tweaks)
+    {
+        Vector512<ulong> lanes = tweaks.AsUInt64();
+        Vector512<ulong> tops = Vector512.Shuffle(lanes >>> 60, Vector512.Create(1UL, 0, 3, 2, 5, 4, 7, 6));
+        Vector512<ulong> fold = (tops << 1) ^ (tops << 2) ^ (tops << 7);
+        fold &= Vector512.Create(ulong.MaxValue, 0, ulong.MaxValue, 0, ulong.MaxValue, 0, ulong.MaxValue, 0);
+        return ((lanes << 4) ^ tops ^ fold).AsByte();
+    }
 #endif
 }

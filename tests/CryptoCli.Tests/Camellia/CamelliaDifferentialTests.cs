@@ -94,7 +94,8 @@ public class CamelliaDifferentialTests
     /// <summary>
     /// Every kernel from <paramref name="kernels"/> against the 32-bit table kernel on random keys of every size, for
     /// each length in <paramref name="blockCounts"/> (1 to 100 blocks by default): ECB both ways, CBC both ways, CTR
-    /// with a partial last block, the chaining values and counters on exit, in place too.
+    /// with a partial last block, XTS's XEX both ways where the kernel has it (against XEX over the 32-bit kernel's ECB;
+    /// a little-endian process's tweak words), the chaining values, counters and tweaks on exit, in place too.
     /// </summary>
     internal static void AgainstTable32(Func<byte[], System.Collections.Generic.IEnumerable<BlockCipherKernel>> kernels, System.Collections.Generic.IEnumerable<int>? blockCounts = null)
     {
@@ -121,6 +122,9 @@ public class CamelliaDifferentialTests
             byte[] ctr = Run(reference, input.AsSpan(0, ctrLength).ToArray(), (k, s, d) => k.TransformCtr(s, d, (byte[])iv.Clone()));
             byte[] ctrCounter = (byte[])iv.Clone();
             reference.TransformCtr(input.AsSpan(0, ctrLength), new byte[ctrLength], ctrCounter);
+            ulong tweakLo = System.BitConverter.ToUInt64(iv, 0), tweakHi = System.BitConverter.ToUInt64(iv, 8) | (1UL << 63);
+            (byte[] xts, ulong xtsLo, ulong xtsHi) = Xex(reference, input, tweakLo, tweakHi, encrypt: true);
+            (byte[] xtsDec, _, _) = Xex(reference, input, tweakLo, tweakHi, encrypt: false);
 
             foreach (BlockCipherKernel kernel in kernels(key))
             {
@@ -141,10 +145,45 @@ public class CamelliaDifferentialTests
                         byte[] counter = (byte[])iv.Clone();
                         Assert.True(ctr.AsSpan().SequenceEqual(Run(kernel, input.AsSpan(0, ctrLength).ToArray(), (k, s, d) => k.TransformCtr(s, d, counter), inPlace)), $"{v}: CTR");
                         Assert.True(ctrCounter.AsSpan().SequenceEqual(counter), $"{v}: CTR counter on exit");
+                        if (kernel.Xts is { } fused)
+                        {
+                            foreach (bool encrypt in new[] { true, false })
+                            {
+                                ulong lo = tweakLo, hi = tweakHi;
+                                byte[] actual = Run(kernel, input, (k, s, d) => fused.TransformXts(s, d, ref lo, ref hi, encrypt), inPlace);
+                                Assert.True((encrypt ? xts : xtsDec).AsSpan().SequenceEqual(actual), $"{v}: XTS, encrypt {encrypt}");
+                                Assert.True(lo == xtsLo && hi == xtsHi, $"{v}: XTS tweak on exit");
+                            }
+                        }
                     }
                 }
             }
         }
+    }
+
+    /// <summary>XTS's XEX block by block over <paramref name="kernel"/>'s ECB, and the tweak after the last block.</summary>
+    private static (byte[] Output, ulong Lo, ulong Hi) Xex(BlockCipherKernel kernel, byte[] input, ulong lo, ulong hi, bool encrypt)
+    {
+        byte[] output = new byte[input.Length], block = new byte[16];
+        for (int offset = 0; offset < input.Length; offset += 16)
+        {
+            System.BitConverter.TryWriteBytes(block.AsSpan(0, 8), System.BitConverter.ToUInt64(input, offset) ^ lo);
+            System.BitConverter.TryWriteBytes(block.AsSpan(8), System.BitConverter.ToUInt64(input, offset + 8) ^ hi);
+            if (encrypt)
+            {
+                kernel.EncryptBlocks(block, block);
+            }
+            else
+            {
+                kernel.DecryptBlocks(block, block);
+            }
+
+            System.BitConverter.TryWriteBytes(output.AsSpan(offset, 8), System.BitConverter.ToUInt64(block, 0) ^ lo);
+            System.BitConverter.TryWriteBytes(output.AsSpan(offset + 8, 8), System.BitConverter.ToUInt64(block, 8) ^ hi);
+            BlockCipherXts.MultiplyByAlpha(ref lo, ref hi);
+        }
+
+        return (output, lo, hi);
     }
 
     private delegate void Operation(BlockCipherKernel kernel, ReadOnlySpan<byte> source, Span<byte> destination);

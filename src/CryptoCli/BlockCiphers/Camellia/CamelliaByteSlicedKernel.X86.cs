@@ -30,7 +30,7 @@ namespace CryptoCli;
 /// The byte-sliced passes are constant-time: no secret-dependent branch or memory index.
 /// </summary>
 internal class CamelliaByteSlicedKernel<TSBoxes> : BlockCipherKernel, ICbcEncryptKernel, ICbcDecryptKernel,
-    ICounterModeKernel
+    ICounterModeKernel, IXtsKernel
     where TSBoxes : struct, ICamelliaSBoxes
 {
     private const int BlockBytes = 16;
@@ -140,15 +140,28 @@ internal class CamelliaByteSlicedKernel<TSBoxes> : BlockCipherKernel, ICbcEncryp
     /// </summary>
     private void Bulk(ref byte input, ref byte output, int length, bool encrypt, Span<byte> state)
     {
+        var copy = default(PlainCopy);
+        Bulk(ref input, ref output, length, encrypt, state, default, ref copy);
+    }
+
+    /// <summary>
+    /// <see cref="Bulk(ref byte, ref byte, int, bool, Span{byte})"/> with each batch moved into and out of its stack
+    /// copy by <paramref name="copy"/>; <paramref name="tweaks"/> holds <see cref="PassBytes"/> / 2 bytes when the
+    /// copy needs them (XTS's tweaks of one batch), else it is empty.
+    /// </summary>
+    private void Bulk<TCopy>(
+        ref byte input, ref byte output, int length, bool encrypt, Span<byte> state, Span<byte> tweaks, ref TCopy copy)
+        where TCopy : struct, IBatchCopy
+    {
         Debug.Assert(length % MinimumBulkBytes == 0 && state.Length >= PassBytes);
         int offset = 0;
         Vector512<byte>[]? keys512 = encrypt ? _encryptionKeys512 : _decryptionKeys512;
         if (keys512 is not null)
         {
 #if NET10_0_OR_GREATER
-            offset = Passes<CamelliaSlice512>(
+            offset = Passes<CamelliaSlice512, TCopy>(
                 ref Unsafe.As<Vector512<byte>, byte>(ref MemoryMarshal.GetArrayDataReference(keys512)),
-                ref input, ref output, offset, length, state);
+                ref input, ref output, offset, length, state, tweaks, ref copy);
 #else
             Debug.Fail("512-bit registers are used from .NET 10 on (GFNI)");
 #endif
@@ -157,9 +170,9 @@ internal class CamelliaByteSlicedKernel<TSBoxes> : BlockCipherKernel, ICbcEncryp
         Vector256<byte>[]? keys256 = encrypt ? _encryptionKeys256 : _decryptionKeys256;
         if (keys256 is not null && offset != length)
         {
-            offset = Passes<CamelliaSlice256>(
+            offset = Passes<CamelliaSlice256, TCopy>(
                 ref Unsafe.As<Vector256<byte>, byte>(ref MemoryMarshal.GetArrayDataReference(keys256)),
-                ref input, ref output, offset, length, state);
+                ref input, ref output, offset, length, state, tweaks, ref copy);
         }
 
         if (offset != length && keys256 is not null)
@@ -170,24 +183,25 @@ internal class CamelliaByteSlicedKernel<TSBoxes> : BlockCipherKernel, ICbcEncryp
             // (docs/leakage-test.md). The 128-bit rounds remain for processes without AVX2.
             Debug.Assert(length - offset == MinimumBulkBytes && state.Length >= 4 * MinimumBulkBytes);
             Span<byte> padded = state.Slice(2 * MinimumBulkBytes, 2 * MinimumBulkBytes);
-            MemoryMarshal.CreateReadOnlySpan(ref Unsafe.Add(ref input, offset), MinimumBulkBytes).CopyTo(padded);
+            copy.CopyIn(MemoryMarshal.CreateReadOnlySpan(ref Unsafe.Add(ref input, offset), MinimumBulkBytes),
+                padded.Slice(0, MinimumBulkBytes), tweaks);
             padded.Slice(MinimumBulkBytes).Clear();
             ref byte wide = ref MemoryMarshal.GetReference(padded);
             ref CamelliaSlice256 s = ref Unsafe.As<byte, CamelliaSlice256>(ref MemoryMarshal.GetReference(state));
             CamelliaByteSliced<CamelliaSlice256, TSBoxes>.Run(
                 ref Unsafe.As<Vector256<byte>, CamelliaSlice256>(ref MemoryMarshal.GetArrayDataReference(keys256)),
                 _groups, ref wide, ref wide, ref s, 1);
-            padded.Slice(0, MinimumBulkBytes)
-                .CopyTo(MemoryMarshal.CreateSpan(ref Unsafe.Add(ref output, offset), MinimumBulkBytes));
+            copy.CopyOut(padded.Slice(0, MinimumBulkBytes),
+                MemoryMarshal.CreateSpan(ref Unsafe.Add(ref output, offset), MinimumBulkBytes), tweaks);
             offset = length;
         }
 
         if (offset != length)
         {
             Vector128<byte>[] keys128 = encrypt ? _encryptionKeys : _decryptionKeys;
-            Passes<CamelliaSlice128>(
+            Passes<CamelliaSlice128, TCopy>(
                 ref Unsafe.As<Vector128<byte>, byte>(ref MemoryMarshal.GetArrayDataReference(keys128)),
-                ref input, ref output, offset, length, state);
+                ref input, ref output, offset, length, state, tweaks, ref copy);
         }
     }
 
@@ -197,10 +211,13 @@ internal class CamelliaByteSlicedKernel<TSBoxes> : BlockCipherKernel, ICbcEncryp
     /// straight from the caller's buffers, or two batches at a time with the buffer twice as large, the kernel's time
     /// varied with repeated plaintext; with this layout the timing test finds no difference. The cause is not known, so
     /// the layout is kept exactly: it costs about a fifth of the speed of long calls (the two-batch passes overlapped
-    /// one batch's rounds with the other's). The measurements are in docs/leakage-test.md.
+    /// one batch's rounds with the other's). The measurements are in docs/leakage-test.md. XTS whitens each batch on
+    /// its way into and out of the stack copy (<typeparamref name="TCopy"/>), so its layout is the same.
     /// </summary>
-    private int Passes<TSlice>(ref byte keys, ref byte input, ref byte output, int offset, int length, Span<byte> state)
+    private int Passes<TSlice, TCopy>(ref byte keys, ref byte input, ref byte output, int offset, int length,
+        Span<byte> state, Span<byte> tweaks, ref TCopy copy)
         where TSlice : struct, ICamelliaSlice<TSlice>
+        where TCopy : struct, IBatchCopy
     {
         ref TSlice k = ref Unsafe.As<byte, TSlice>(ref keys);
         ref TSlice s = ref Unsafe.As<byte, TSlice>(ref MemoryMarshal.GetReference(state));
@@ -209,9 +226,9 @@ internal class CamelliaByteSlicedKernel<TSBoxes> : BlockCipherKernel, ICbcEncryp
         ref byte staged = ref MemoryMarshal.GetReference(staging);
         while (length - offset >= batch)
         {
-            MemoryMarshal.CreateReadOnlySpan(ref Unsafe.Add(ref input, offset), batch).CopyTo(staging);
+            copy.CopyIn(MemoryMarshal.CreateReadOnlySpan(ref Unsafe.Add(ref input, offset), batch), staging, tweaks);
             CamelliaByteSliced<TSlice, TSBoxes>.Run(ref k, _groups, ref staged, ref staged, ref s, 1);
-            staging.CopyTo(MemoryMarshal.CreateSpan(ref Unsafe.Add(ref output, offset), batch));
+            copy.CopyOut(staging, MemoryMarshal.CreateSpan(ref Unsafe.Add(ref output, offset), batch), tweaks);
             offset += batch;
         }
 
@@ -326,6 +343,48 @@ internal class CamelliaByteSlicedKernel<TSBoxes> : BlockCipherKernel, ICbcEncryp
         }
     }
 
+    /// <summary>
+    /// XTS's XEX (<see cref="IXtsKernel"/>): the byte-sliced passes whiten each batch as they copy it to the stack and
+    /// back (<see cref="XtsWhitening"/>); the blocks after the last whole 16-block batch go through the table kernel
+    /// between the same two whitening steps.
+    /// </summary>
+    public void TransformXts(ReadOnlySpan<byte> source, Span<byte> destination, ref ulong tweakLo, ref ulong tweakHi,
+        bool encrypt)
+    {
+        var whitening = new XtsWhitening(Vector128.Create(tweakLo, tweakHi).AsByte());
+        int bulk = source.Length / MinimumBulkBytes * MinimumBulkBytes;
+        if (bulk != 0)
+        {
+            int pass = PassBytes;
+            Span<byte> state = stackalloc byte[pass + pass / 2];
+            Bulk(ref MemoryMarshal.GetReference(source), ref MemoryMarshal.GetReference(destination), bulk, encrypt,
+                state.Slice(0, pass), state.Slice(pass), ref whitening);
+            CryptographicOperations.ZeroMemory(state);
+        }
+
+        int rest = source.Length - bulk;
+        if (rest != 0)
+        {
+            Span<byte> tweaks = stackalloc byte[MinimumBulkBytes];
+            Span<byte> tail = destination.Slice(bulk, rest);
+            whitening.CopyIn(source.Slice(bulk, rest), tail, tweaks);
+            if (encrypt)
+            {
+                _table.EncryptBlocks(tail, tail);
+            }
+            else
+            {
+                _table.DecryptBlocks(tail, tail);
+            }
+
+            whitening.CopyOut(tail, tail, tweaks);
+            CryptographicOperations.ZeroMemory(tweaks.Slice(0, rest));
+        }
+
+        tweakLo = whitening.Tweak.AsUInt64().GetElement(0);
+        tweakHi = whitening.Tweak.AsUInt64().GetElement(1);
+    }
+
     protected override void Dispose(bool disposing)
     {
         _table.Dispose();
@@ -338,6 +397,121 @@ internal class CamelliaByteSlicedKernel<TSBoxes> : BlockCipherKernel, ICbcEncryp
     }
 
     internal Vector128<byte>[] EncryptionKeys => _encryptionKeys;
+
+    /// <summary>
+    /// How the byte-sliced passes move a batch between the caller's buffers and its stack copy (same length, whole
+    /// blocks): a plain copy, or XTS's whitening on both sides.
+    /// </summary>
+    private interface IBatchCopy
+    {
+        /// <summary>The batch <paramref name="input"/> into <paramref name="staged"/>.</summary>
+        public void CopyIn(ReadOnlySpan<byte> input, Span<byte> staged, Span<byte> tweaks);
+
+        /// <summary>The processed batch <paramref name="staged"/> out to <paramref name="output"/>.</summary>
+        public void CopyOut(ReadOnlySpan<byte> staged, Span<byte> output, ReadOnlySpan<byte> tweaks);
+    }
+
+    /// <summary>The batch copied to the stack and back unchanged (ECB, CTR's keystream, CBC decryption).</summary>
+    private struct PlainCopy : IBatchCopy
+    {
+        public readonly void CopyIn(ReadOnlySpan<byte> input, Span<byte> staged, Span<byte> tweaks) =>
+            input.CopyTo(staged);
+
+        public readonly void CopyOut(ReadOnlySpan<byte> staged, Span<byte> output, ReadOnlySpan<byte> tweaks) =>
+            staged.CopyTo(output);
+    }
+
+    /// <summary>
+    /// XTS's whitening: on the way in, block j becomes B_j xor T_j with T_j stored to the tweak buffer and T advanced
+    /// by α (<see cref="Gf128.MultiplyByAlpha"/>, masks and no branch); on the way out each block is xored with its
+    /// stored T_j again. <see cref="Tweak"/> is the next block's tweak, as 128-bit vector of the tweak's bytes.
+    /// </summary>
+    private struct XtsWhitening(Vector128<byte> tweak) : IBatchCopy
+    {
+        public Vector128<byte> Tweak = tweak;
+
+        public void CopyIn(ReadOnlySpan<byte> input, Span<byte> staged, Span<byte> tweaks)
+        {
+            Debug.Assert(staged.Length == input.Length && tweaks.Length >= input.Length && input.Length % 16 == 0);
+            ref byte source = ref MemoryMarshal.GetReference(input);
+            ref byte target = ref MemoryMarshal.GetReference(staged);
+            ref byte stored = ref MemoryMarshal.GetReference(tweaks);
+            nuint length = (nuint)input.Length, offset = 0;
+            Vector128<byte> t = Tweak;
+            if (Vector512.IsHardwareAccelerated && length >= 4 * BlockBytes)
+            {
+                // Blocks 4i to 4i + 3 in one 512-bit register, stepped by α^4 in each lane.
+                Vector128<byte> t1 = Gf128.MultiplyByAlpha(t);
+                Vector128<byte> t2 = Gf128.MultiplyByAlpha(t1);
+                Vector512<byte> four = Vector512.Create(
+                    Vector256.Create(t, t1), Vector256.Create(t2, Gf128.MultiplyByAlpha(t2)));
+                for (; offset + 4 * BlockBytes <= length; offset += 4 * BlockBytes)
+                {
+                    four.StoreUnsafe(ref stored, offset);
+                    (Vector512.LoadUnsafe(ref source, offset) ^ four).StoreUnsafe(ref target, offset);
+                    four = Gf128.MultiplyByAlpha4(four);
+                }
+
+                t = four.GetLower().GetLower();
+            }
+            else if (length >= 4 * BlockBytes)
+            {
+                // Four chains, each stepped by α^4: blocks 4i, 4i + 1, 4i + 2 and 4i + 3.
+                Vector128<byte> t1 = Gf128.MultiplyByAlpha(t);
+                Vector128<byte> t2 = Gf128.MultiplyByAlpha(t1);
+                Vector128<byte> t3 = Gf128.MultiplyByAlpha(t2);
+                for (; offset + 4 * BlockBytes <= length; offset += 4 * BlockBytes)
+                {
+                    Whiten(ref source, ref target, ref stored, offset, t);
+                    Whiten(ref source, ref target, ref stored, offset + BlockBytes, t1);
+                    Whiten(ref source, ref target, ref stored, offset + 2 * BlockBytes, t2);
+                    Whiten(ref source, ref target, ref stored, offset + 3 * BlockBytes, t3);
+                    t = Gf128.MultiplyByAlpha4(t);
+                    t1 = Gf128.MultiplyByAlpha4(t1);
+                    t2 = Gf128.MultiplyByAlpha4(t2);
+                    t3 = Gf128.MultiplyByAlpha4(t3);
+                }
+            }
+
+            for (; offset < length; offset += BlockBytes)
+            {
+                Whiten(ref source, ref target, ref stored, offset, t);
+                t = Gf128.MultiplyByAlpha(t);
+            }
+
+            Tweak = t;
+        }
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        private static void Whiten(ref byte source, ref byte target, ref byte stored, nuint offset, Vector128<byte> t)
+        {
+            t.StoreUnsafe(ref stored, offset);
+            (Vector128.LoadUnsafe(ref source, offset) ^ t).StoreUnsafe(ref target, offset);
+        }
+
+        public readonly void CopyOut(ReadOnlySpan<byte> staged, Span<byte> output, ReadOnlySpan<byte> tweaks)
+        {
+            Debug.Assert(output.Length == staged.Length && tweaks.Length >= staged.Length);
+            ref byte source = ref MemoryMarshal.GetReference(staged);
+            ref byte target = ref MemoryMarshal.GetReference(output);
+            ref byte stored = ref MemoryMarshal.GetReference(tweaks);
+            nuint offset = 0;
+            if (Vector512.IsHardwareAccelerated)
+            {
+                for (; offset + 64 <= (nuint)staged.Length; offset += 64)
+                {
+                    (Vector512.LoadUnsafe(ref source, offset) ^ Vector512.LoadUnsafe(ref stored, offset))
+                        .StoreUnsafe(ref target, offset);
+                }
+            }
+
+            for (; offset < (nuint)staged.Length; offset += BlockBytes)
+            {
+                (Vector128.LoadUnsafe(ref source, offset) ^ Vector128.LoadUnsafe(ref stored, offset))
+                    .StoreUnsafe(ref target, offset);
+            }
+        }
+    }
 }
 
 /// <summary>
