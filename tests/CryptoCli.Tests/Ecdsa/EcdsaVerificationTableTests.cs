@@ -17,6 +17,7 @@ namespace CryptoCli.Tests.Ecdsa;
 /// Verification with the per-key comb table of Q (built on the second verification with a key) and without it:
 /// the same answers as BouncyCastle and the runtime, a table never outliving its key, concurrent builds.
 /// </summary>
+[Trait(TestCategories.Name, TestCategories.Plumbing)]
 public class EcdsaVerificationTableTests
 {
     private static readonly X9ECParameters s_bouncyCurve = CustomNamedCurves.GetByName("secp192r1");
