@@ -23,10 +23,10 @@ namespace CryptoCli;
 /// <summary>
 /// A byte-sliced kernel for ECB, CTR, XTS and CBC decryption of 16 blocks or more per call, generic over the S-box
 /// backend; shorter calls, the tail of fewer than 16 blocks and CBC encryption (serial) go to the 64-bit table kernel
-/// it holds, which shares the same key schedule. A call runs in passes of one batch in the widest registers in use (64 blocks
-/// with 512-bit registers, 32 with 256-bit ones, 16 with 128-bit ones), each copied into a stack buffer beside its
-/// state (see Passes), then batches of narrower registers down to 16 blocks; with 256-bit registers a last 16-block
-/// batch runs as half of a 256-bit one.
+/// it holds, which shares the same key schedule. A call runs in passes of one batch in the widest registers in use
+/// (64 blocks with 512-bit registers, 32 with 256-bit ones, 16 with 128-bit ones), each copied into a stack buffer
+/// beside its state (see Passes), then batches of narrower registers down to 16 blocks; with 256-bit registers a last
+/// 16-block batch runs as half of a 256-bit one.
 /// The byte-sliced passes are constant-time: no secret-dependent branch or memory index.
 /// </summary>
 internal class CamelliaByteSlicedKernel<TSBoxes> : BlockCipherKernel, ICbcEncryptKernel, ICbcDecryptKernel,
