@@ -346,8 +346,11 @@ internal class CamelliaByteSlicedKernel<TSBoxes> : BlockCipherKernel, ICbcEncryp
     /// <summary>
     /// XTS's XEX (<see cref="IXtsKernel"/>): the byte-sliced passes whiten each batch as they copy it to the stack and
     /// back (<see cref="XtsWhitening"/>); the blocks after the last whole 16-block batch go through the table kernel
-    /// between the same two whitening steps.
+    /// between the same two whitening steps. Its stack buffers are written before they are read (the state by the
+    /// transposition, the copies and tweaks by the whitening, the padding of a half batch explicitly), so they are not
+    /// zeroed on entry; they are wiped on exit.
     /// </summary>
+    [SkipLocalsInit]
     public void TransformXts(ReadOnlySpan<byte> source, Span<byte> destination, ref ulong tweakLo, ref ulong tweakHi,
         bool encrypt)
     {
