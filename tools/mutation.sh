@@ -34,8 +34,9 @@ classes_for() {
     modes) echo 'AesFeedbackModeTests BouncyCastleModeTests FeedbackSegmentTransformTests ModesFromEcbTests
       StreamTransformTests BlockCipherContractTests RuntimeContractTests RegisteredKernelDifferentialTests
       ChunkedModeProperties CtrChunkProperties KernelRoundTripProperties ModePlumbingTests' ;;
-    authenticated) echo 'CcmTests CmacTests GcmTests GcmIncrementalTests KdfTests KeyWrapTests OcbTests XtsTests
-      AeadTamperProperties IncrementalAeadProperties ConcurrencyGuardTests' ;;
+    authenticated) echo 'CcmTests CmacTests GcmTests GcmIncrementalTests GcmStitchedTests KdfTests KeyWrapTests OcbTests
+      XtsTests AuthenticatedVectorTests RegisteredKernelContractTests AeadTamperProperties IncrementalAeadProperties
+      ConcurrencyGuardTests' ;;
     internal) echo 'ByteOrderTests InternalHelperTests ConcurrencyGuardTests ModePlumbingTests
       EcbOneBlockTests RuntimeContractTests XtsTests OcbTests GcmTests CmacTests' ;;
     ecdsa) echo 'EcdsaBehaviourTests EcdsaVectorTests EcdsaVerificationTableTests' ;;

@@ -14,6 +14,7 @@ namespace CryptoCli.Tests;
 /// (tests/CryptoCli.VectorChecks/AuthenticatedVectorChecks.cs). GCM runs every AES (or Camellia) kernel and every GHASH kernel,
 /// every pair of them on the Wycheproof file.
 /// </summary>
+[Trait(TestCategories.Name, TestCategories.Plumbing)]
 public class AuthenticatedVectorTests
 {
     [Fact]

@@ -16,6 +16,7 @@ namespace CryptoCli.Tests;
 /// tag mismatches in every region zero the destination; the stitched routines against the portable counter mode and
 /// GHASH with counters that wrap inside and between groups.
 /// </summary>
+[Trait(TestCategories.Name, TestCategories.Plumbing)]
 public class GcmStitchedTests
 {
     [Fact]

@@ -173,6 +173,7 @@ public class RegisteredKernelContractTests
     /// </summary>
     [Theory]
     [MemberData(nameof(Kernels))]
+    [Trait(TestCategories.Name, TestCategories.Plumbing)]
     public void EveryKernelsXtsAndOcbLoopsAgreeWithTheGenericPath(string cipherName, string kernelName)
     {
         Type type = CipherTypes().Single(t => t.Name == cipherName);
