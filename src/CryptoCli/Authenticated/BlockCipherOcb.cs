@@ -27,9 +27,8 @@ namespace CryptoCli;
 /// (<c>AuthenticationTagMismatchException</c> on .NET, <see cref="CryptographicException"/> on .NET Standard), so
 /// nothing unauthenticated is ever returned. Destinations are checked before anything is written.</para>
 /// <para>Constant-time: the offsets never depend on secret data through a branch or a memory index. The table
-/// L_*, L_$, L_0, L_1, ... is computed once per key by doublings written with masks, but a timing difference between
-/// keys was measured when the instance is built (docs/security.md), so key setup is not claimed constant-time
-/// until it is explained; per message, the offsets and the tag check are. Block i uses L_ntz(i), an index
+/// L_*, L_$, L_0, L_1, ... is computed once per key by doublings written with masks and stored a 16-byte entry at a
+/// time, the width the kernels read it with (docs/security.md). Block i uses L_ntz(i), an index
 /// that depends only on the block's position (public); Offset_0 is a bit-shift of Stretch by the nonce's last six bits
 /// (public). The tag comparison has no branch on the tags' contents. The whole mode is constant-time exactly when the
 /// cipher's kernel is (AES on AES-NI or ARMv8, Camellia's byte-sliced kernel; table-driven kernels are not).</para>
