@@ -276,13 +276,26 @@ public abstract partial class BlockCipherAlgorithm
     }
 
     /// <summary>Gets the length of a ciphertext with a given padding mode and plaintext length in CFB mode.</summary>
+    /// <remarks>As the runtime's method does, this accepts any whole number of bytes as the feedback size, whether or
+    /// not this cipher's CFB supports it.</remarks>
+#pragma warning disable CA1822 // an instance method, as the runtime's SymmetricAlgorithm.GetCiphertextLengthCfb is
     public int GetCiphertextLengthCfb(
         int plaintextLength,
         PaddingMode paddingMode = PaddingMode.None,
-        int feedbackSizeInBits = 8) =>
-        CipherPadding.GetCiphertextLength(
-            plaintextLength, CfbMode(feedbackSizeInBits).GetSegmentSize(BlockSizeValue / 8), paddingMode,
-            partialMessage: SR.PlaintextSizeNotValidForFeedback);
+        int feedbackSizeInBits = 8)
+    {
+        // The runtime's checks in its order: the length, then the feedback size (positive, whole bytes).
+        ThrowHelper.ThrowIfNegative(plaintextLength, nameof(plaintextLength));
+        ThrowHelper.ThrowIfNegativeOrZero(feedbackSizeInBits, nameof(feedbackSizeInBits));
+        if (feedbackSizeInBits % 8 != 0)
+        {
+            throw new ArgumentException(SR.BitsMustBeWholeBytes, nameof(feedbackSizeInBits));
+        }
+
+        return CipherPadding.GetCiphertextLength(
+            plaintextLength, feedbackSizeInBits / 8, paddingMode, partialMessage: SR.PlaintextSizeNotValidForFeedback);
+    }
+#pragma warning restore CA1822
 
     /// <summary>Encrypts data using CFB mode with the specified padding mode and feedback size.</summary>
     public byte[] EncryptCfb(
