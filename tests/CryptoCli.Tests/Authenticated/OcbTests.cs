@@ -1,4 +1,5 @@
 using System;
+using System.Buffers.Binary;
 using System.Collections.Generic;
 using System.Linq;
 using System.Security.Cryptography;
@@ -293,6 +294,23 @@ public class OcbTests
         Assert.Throws<ArgumentNullException>("tag", () => ocb.Encrypt(nonce, data, data, null!));
         Assert.Throws<ArgumentNullException>("ciphertext", () => ocb.Decrypt(nonce, null!, tag, data));
         Assert.Throws<ArgumentNullException>("plaintext", () => ocb.Decrypt(nonce, data, tag, null!));
+        Assert.Throws<ArgumentNullException>("nonce", () => ocb.Decrypt(null!, data, tag, data));
+        Assert.Throws<ArgumentNullException>("tag", () => ocb.Decrypt(nonce, data, null!, data));
+
+        // Partial overlap names the destination first, the source second, in either direction.
+        var overlapped = Assert.Throws<ArgumentException>("ciphertext",
+            () => ocb.Encrypt(nonce, buffer.AsSpan(4, 32), buffer.AsSpan(0, 32), tag));
+        Assert.StartsWith("The ciphertext must not overlap with the plaintext.", overlapped.Message);
+        overlapped = Assert.Throws<ArgumentException>("plaintext",
+            () => ocb.Decrypt(nonce, buffer.AsSpan(0, 32), tag, buffer.AsSpan(4, 32)));
+        Assert.StartsWith("The plaintext must not overlap with the ciphertext.", overlapped.Message);
+
+        // The kernel constructor (every kernel's tests) checks the tag length as the public one does.
+        using (BlockCipherKernel kernel = XtsTests.Kernels("aes").First().Create(new byte[16], 16))
+        {
+            Assert.Throws<ArgumentException>("tagSizeInBytes", () => new BlockCipherOcb(kernel, 10, false));
+            Assert.Throws<ArgumentException>("tagSizeInBytes", () => new BlockCipherOcb(kernel, 0, true));
+        }
 
         // Streaming: a too-short destination writes nothing; overlap is refused while bytes are held back.
         using (BlockCipherOcbEncryptor encryptor = ocb.CreateEncryptor(nonce))
@@ -323,5 +341,143 @@ public class OcbTests
         ocb.Encrypt(nonce, buffer, buffer, tag, aad);
         ocb.Decrypt(nonce, buffer, tag, buffer, aad);
         Assert.Equal(0, GC.GetAllocatedBytesForCurrentThread() - before);
+    }
+
+    [Fact]
+    public void Dispose_WipesTheKeySchedule()
+    {
+        byte[] key = Enumerable.Range(1, 16).Select(i => (byte)i).ToArray();
+        BlockCipherKernel kernel = XtsTests.Kernels("aes").First().Create(key, 16);
+        var ocb = new BlockCipherOcb(kernel, 16, allowShortTags: false);
+        ocb.Encrypt(new byte[12], new byte[20], new byte[20], new byte[16]);
+        Assert.False(kernel.HasBeenWiped());
+        ocb.Dispose();
+        Assert.True(kernel.HasBeenWiped());
+    }
+
+    /// <summary>
+    /// The fused kernel runs when the kernel has one and the process is little-endian, and never when
+    /// UseFusedKernel is false (the fused-against-generic comparisons of RegisteredKernelContractTests rely on it).
+    /// The kernel receives L_0 .. L_63, each the doubling of the one before from L_* = E_K(0^128) (RFC 7253 4.1,
+    /// computed here bytewise with the runtime's AES), and Dispose wipes that table.
+    /// </summary>
+    [Fact]
+    public void UseFusedKernel_ChoosesThePath_AndTheKernelGetsTheWholeTable()
+    {
+        byte[] key = Enumerable.Range(1, 16).Select(i => (byte)(3 * i)).ToArray();
+        BlockCipherKernelEntry entry = XtsTests.Kernels("aes").First();
+        using var reference = new BlockCipherOcb(entry.Create(key, 16), 16, allowShortTags: false);
+        var fusedKernel = new CountingOcbKernel(entry.Create(key, 16));
+        var genericKernel = new CountingOcbKernel(entry.Create(key, 16));
+        var fused = new BlockCipherOcb(fusedKernel, 16, allowShortTags: false);
+        using var generic = new BlockCipherOcb(genericKernel, 16, allowShortTags: false) { UseFusedKernel = false };
+        byte[] nonce = new byte[12], data = TestRandom.Bytes(TestRandom.Create(8500), 100);
+        byte[] expected = new byte[100], expectedTag = new byte[16], actual = new byte[100], tag = new byte[16];
+        reference.Encrypt(nonce, data, expected, expectedTag);
+        foreach (BlockCipherOcb ocb in new[] { fused, generic })
+        {
+            ocb.Encrypt(nonce, data, actual, tag);
+            Assert.Equal(expected, actual);
+            Assert.Equal(expectedTag, tag);
+            ocb.Decrypt(nonce, expected, expectedTag, actual);
+            Assert.Equal(data, actual);
+        }
+
+        Assert.Equal(ByteOrder.IsLittleEndianHost, fusedKernel.FusedCalls > 0);
+        Assert.Equal(0, genericKernel.FusedCalls);
+        if (!ByteOrder.IsLittleEndianHost)
+        {
+            fused.Dispose();
+            return;
+        }
+
+        using (var aes = Aes.Create())
+        {
+            aes.Key = key;
+            byte[] l = aes.EncryptEcb(new byte[16], PaddingMode.None); // L_*
+            var expectedTable = new List<ulong>();
+            for (int i = -2; i < 64; i++)
+            {
+                if (i >= 0)
+                {
+                    expectedTable.Add(BinaryPrimitives.ReadUInt64LittleEndian(l));
+                    expectedTable.Add(BinaryPrimitives.ReadUInt64LittleEndian(l.AsSpan(8)));
+                }
+
+                int carry = l[0] >> 7;
+                for (int b = 0; b < 15; b++)
+                {
+                    l[b] = (byte)((l[b] << 1) | (l[b + 1] >> 7));
+                }
+
+                l[15] = (byte)((l[15] << 1) ^ (carry * 0x87));
+            }
+
+            Assert.Equal(expectedTable, fusedKernel.LastTable);
+        }
+
+        // After Dispose the table is zeros (the internal loop still runs; the public methods refuse).
+        fused.Dispose();
+        var cursor = default(OcbCursor);
+        fused.ProcessBlocks(ref cursor, new byte[16], new byte[16], encrypt: true);
+        Assert.Equal(128, fusedKernel.LastTable.Length);
+        Assert.True(fusedKernel.LastTable.All(w => w == 0), "L table not wiped");
+    }
+
+    /// <summary>A kernel with a fused OCB loop (a block at a time over the wrapped kernel) that counts its calls
+    /// and keeps a copy of the last table it was given.</summary>
+    private sealed class CountingOcbKernel : BlockCipherKernel, IOcbKernel
+    {
+        private readonly BlockCipherKernel _inner;
+
+        public CountingOcbKernel(BlockCipherKernel inner)
+            : base(inner.BlockSizeInBytes) => _inner = inner;
+
+        public int FusedCalls { get; private set; }
+
+        public ulong[] LastTable { get; private set; } = Array.Empty<ulong>();
+
+        public override string Name => "counting " + _inner.Name;
+
+        public override void EncryptBlocks(ReadOnlySpan<byte> source, Span<byte> destination) =>
+            _inner.EncryptBlocks(source, destination);
+
+        public override void DecryptBlocks(ReadOnlySpan<byte> source, Span<byte> destination) =>
+            _inner.DecryptBlocks(source, destination);
+
+        public void TransformOcb(ReadOnlySpan<byte> source, Span<byte> destination, ReadOnlySpan<ulong> lTable,
+            ref OcbCursor cursor, bool encrypt)
+        {
+            FusedCalls++;
+            LastTable = lTable.ToArray();
+            Span<byte> block = stackalloc byte[16];
+            for (int offset = 0; offset < source.Length; offset += 16)
+            {
+                int l = 2 * System.Numerics.BitOperations.TrailingZeroCount(++cursor.Index);
+                cursor.OffsetLo ^= lTable[l];
+                cursor.OffsetHi ^= lTable[l + 1];
+                ulong s0 = BinaryPrimitives.ReadUInt64LittleEndian(source.Slice(offset));
+                ulong s1 = BinaryPrimitives.ReadUInt64LittleEndian(source.Slice(offset + 8));
+                BinaryPrimitives.WriteUInt64LittleEndian(block, s0 ^ cursor.OffsetLo);
+                BinaryPrimitives.WriteUInt64LittleEndian(block.Slice(8), s1 ^ cursor.OffsetHi);
+                if (encrypt)
+                {
+                    _inner.EncryptBlock(block, block);
+                }
+                else
+                {
+                    _inner.DecryptBlock(block, block);
+                }
+
+                ulong d0 = BinaryPrimitives.ReadUInt64LittleEndian(block) ^ cursor.OffsetLo;
+                ulong d1 = BinaryPrimitives.ReadUInt64LittleEndian(block.Slice(8)) ^ cursor.OffsetHi;
+                BinaryPrimitives.WriteUInt64LittleEndian(destination.Slice(offset), d0);
+                BinaryPrimitives.WriteUInt64LittleEndian(destination.Slice(offset + 8), d1);
+                cursor.SumLo ^= encrypt ? s0 : d0;
+                cursor.SumHi ^= encrypt ? s1 : d1;
+            }
+        }
+
+        protected override void Dispose(bool disposing) => _inner.Dispose();
     }
 }
