@@ -143,4 +143,87 @@ public class CmacTests
         cmac.Dispose();
         Assert.Throws<ObjectDisposedException>(() => cmac.ComputeHash(new byte[1]));
     }
+
+    /// <summary>
+    /// A disposed instance refuses its key (read or written), <c>Initialize</c> and its last hash with
+    /// <see cref="ObjectDisposedException"/>, as the runtime's <c>HMACSHA256</c> does.
+    /// </summary>
+    [Fact]
+    public void Disposed_RefusesTheKeyInitializeAndTheHash()
+    {
+        using var aes = RijndaelCipher.Create();
+        var cmac = new BlockCipherCmac(aes);
+        cmac.ComputeHash(new byte[5]);
+        cmac.Dispose();
+        Assert.Throws<ObjectDisposedException>(() => cmac.Key);
+        Assert.Throws<ObjectDisposedException>(() => cmac.Key = new byte[16]);
+        Assert.Throws<ObjectDisposedException>(() => cmac.Initialize());
+        Assert.Throws<ObjectDisposedException>(() => cmac.Hash);
+        cmac.Dispose();
+    }
+
+    /// <summary>
+    /// Setting the key or calling <c>Initialize</c> in the middle of a message discards it; the new key is the one
+    /// read back; a null key is refused for parameter <c>value</c>; the one-shot refuses a cipher with another block
+    /// size by name.
+    /// </summary>
+    [Fact]
+    public void Rekeying_OrInitialize_MidMessage_StartsAFreshMessage()
+    {
+        var random = TestRandom.Create(6003);
+        byte[] firstKey = TestRandom.Bytes(random, 16), secondKey = TestRandom.Bytes(random, 32);
+        byte[] message = TestRandom.Bytes(random, 37), prefix = TestRandom.Bytes(random, 21);
+        using var aes = RijndaelCipher.Create();
+        aes.Key = firstKey;
+        byte[] firstMac = BlockCipherCmac.HashData(aes, message);
+        aes.Key = secondKey;
+        byte[] secondMac = BlockCipherCmac.HashData(aes, message);
+        aes.Key = firstKey;
+
+        using var cmac = new BlockCipherCmac(aes);
+        cmac.TransformBlock(prefix, 0, prefix.Length, null, 0);
+        cmac.Initialize();
+        Assert.Equal(firstMac, cmac.ComputeHash(message));
+
+        cmac.TransformBlock(prefix, 0, prefix.Length, null, 0);
+        cmac.Key = secondKey;
+        Assert.Equal(secondKey, cmac.Key);
+        Assert.Equal(secondMac, cmac.ComputeHash(message));
+        Assert.Throws<ArgumentNullException>("value", () => cmac.Key = null!);
+        Assert.Equal(secondMac, cmac.ComputeHash(message));
+
+        using var wide = RijndaelCipher.Create();
+        wide.BlockSize = 192;
+        byte[] destination = new byte[16];
+        Assert.Throws<ArgumentException>("cipher", () => BlockCipherCmac.HashData(wide, new byte[3]));
+        Assert.Throws<ArgumentException>("cipher",
+            () => BlockCipherCmac.TryHashData(wide, new byte[3], destination, out _));
+        Assert.All(destination, b => Assert.Equal(0, b));
+    }
+
+    /// <summary>
+    /// <c>TryComputeHash</c> writes the 16-byte MAC into a destination of 16 bytes or more (the bytes after it left
+    /// alone) and reports 16; a shorter one gets nothing and false.
+    /// </summary>
+    [Fact]
+    public void TryComputeHash_WritesSixteenBytes_OrNothing()
+    {
+        using var aes = RijndaelCipher.Create();
+        byte[] message = TestRandom.Bytes(TestRandom.Create(6004), 40);
+        byte[] expected = BlockCipherCmac.HashData(aes, message);
+        using var cmac = new BlockCipherCmac(aes);
+        foreach (int length in new[] { 16, 17, 32 })
+        {
+            byte[] destination = new byte[length];
+            Assert.True(cmac.TryComputeHash(message, destination, out int written), $"{length} bytes");
+            Assert.Equal(16, written);
+            Assert.Equal(expected, destination.AsSpan(0, 16).ToArray());
+            Assert.All(destination.AsSpan(16).ToArray(), b => Assert.Equal(0, b));
+        }
+
+        byte[] tooShort = new byte[15];
+        Assert.False(cmac.TryComputeHash(message, tooShort, out int none));
+        Assert.Equal(0, none);
+        Assert.All(tooShort, b => Assert.Equal(0, b));
+    }
 }

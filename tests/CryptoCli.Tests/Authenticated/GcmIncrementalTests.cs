@@ -143,4 +143,105 @@ public class GcmIncrementalTests
 
         return pieces.ToArray();
     }
+
+    /// <summary>
+    /// A piece that ends inside a block, then one of several 128-byte groups: the stitched loop must not take the
+    /// second piece (it starts mid-block), in either direction.
+    /// </summary>
+    [Fact]
+    public void MisalignedPieceThenALongOne_EqualsTheOneShot()
+    {
+        var random = TestRandom.Create(6100);
+        using var aes = RijndaelCipher.Create();
+        aes.Key = TestRandom.Bytes(random, 16);
+        using var gcm = new BlockCipherGcm(aes);
+        byte[] nonce = TestRandom.Bytes(random, 12), plaintext = TestRandom.Bytes(random, 1 + 1024);
+        byte[] expected = new byte[plaintext.Length], tag = new byte[16];
+        gcm.Encrypt(nonce, plaintext, expected, tag);
+
+        byte[] ciphertext = new byte[plaintext.Length], streamTag = new byte[16];
+        using (BlockCipherGcmEncryptor e = gcm.CreateEncryptor(nonce))
+        {
+            e.Encrypt(plaintext.AsSpan(0, 1), ciphertext.AsSpan(0, 1));
+            e.Encrypt(plaintext.AsSpan(1), ciphertext.AsSpan(1));
+            e.Finish(streamTag);
+        }
+
+        Assert.Equal(expected, ciphertext);
+        Assert.Equal(tag, streamTag);
+
+        byte[] decrypted = new byte[plaintext.Length];
+        using (BlockCipherGcmDecryptor d = gcm.CreateDecryptor(nonce, tag))
+        {
+            d.Authenticate(expected);
+            d.VerifyTag();
+            d.Decrypt(expected.AsSpan(0, 1), decrypted.AsSpan(0, 1));
+            d.Decrypt(expected.AsSpan(1), decrypted.AsSpan(1));
+            d.Finish();
+        }
+
+        Assert.Equal(plaintext, decrypted);
+    }
+
+    /// <summary>
+    /// Calls out of order after the end of a stream (a finished or disposed encryptor, a second <c>VerifyTag</c>, an
+    /// <c>Authenticate</c> after it, any call after <c>Finish</c>) throw <see cref="InvalidOperationException"/>; a
+    /// disposed <see cref="BlockCipherGcm"/> makes its streams throw <see cref="ObjectDisposedException"/>; a bad nonce
+    /// or overlapping pieces are refused by name.
+    /// </summary>
+    [Fact]
+    public void CallsOutOfOrder_AfterDisposal_OrWithBadArguments_Throw()
+    {
+        using var aes = RijndaelCipher.Create();
+        aes.Key = new byte[16];
+        using var gcm = new BlockCipherGcm(aes);
+        byte[] nonce = new byte[12], plaintext = new byte[20], ct = new byte[20], tag = new byte[16];
+        gcm.Encrypt(nonce, plaintext, ct, tag);
+
+        BlockCipherGcmEncryptor finished = gcm.CreateEncryptor(nonce);
+        finished.Encrypt(plaintext, new byte[20]);
+        finished.Finish(new byte[16]);
+        byte[] untouched = new byte[4];
+        Assert.Throws<InvalidOperationException>(() => finished.Encrypt(new byte[4], untouched));
+        Assert.Throws<InvalidOperationException>(() => finished.Finish(new byte[16]));
+        Assert.All(untouched, b => Assert.Equal(0, b));
+
+        BlockCipherGcmEncryptor disposed = gcm.CreateEncryptor(nonce);
+        disposed.Dispose();
+        Assert.Throws<InvalidOperationException>(() => disposed.Encrypt(new byte[4], new byte[4]));
+
+        using (BlockCipherGcmEncryptor e = gcm.CreateEncryptor(nonce))
+        {
+            byte[] buffer = new byte[40];
+            var overlap = Assert.Throws<ArgumentException>("destination",
+                () => e.Encrypt(buffer.AsSpan(0, 20), buffer.AsSpan(1, 20)));
+            Assert.Equal("The destination must not overlap with the source. (Parameter 'destination')", overlap.Message);
+            Assert.All(buffer, b => Assert.Equal(0, b));
+        }
+
+        Assert.Throws<ArgumentException>("nonce", () => gcm.CreateDecryptor(ReadOnlySpan<byte>.Empty, tag));
+
+        BlockCipherGcmDecryptor d = gcm.CreateDecryptor(nonce, tag);
+        d.Authenticate(ct);
+        d.VerifyTag();
+        Assert.Throws<InvalidOperationException>(() => d.VerifyTag());
+        Assert.Throws<InvalidOperationException>(() => d.Authenticate(ct));
+        d.Decrypt(ct, new byte[20]);
+        d.Finish();
+        Assert.Throws<InvalidOperationException>(() => d.Finish());
+        Assert.Throws<InvalidOperationException>(() => d.Decrypt(new byte[1], new byte[1]));
+        d.Dispose();
+
+        using var other = RijndaelCipher.Create();
+        other.Key = new byte[16];
+        var orphaned = new BlockCipherGcm(other);
+        BlockCipherGcmEncryptor encryptor = orphaned.CreateEncryptor(nonce);
+        BlockCipherGcmEncryptor unfinished = orphaned.CreateEncryptor(nonce);
+        unfinished.Encrypt(new byte[3], new byte[3]);
+        BlockCipherGcmDecryptor authenticating = orphaned.CreateDecryptor(nonce, tag);
+        orphaned.Dispose();
+        Assert.Throws<ObjectDisposedException>(() => encryptor.Encrypt(new byte[4], new byte[4]));
+        Assert.Throws<ObjectDisposedException>(() => unfinished.Finish(new byte[16]));
+        Assert.Throws<ObjectDisposedException>(() => authenticating.Authenticate(ct));
+    }
 }

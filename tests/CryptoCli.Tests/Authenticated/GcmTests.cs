@@ -258,6 +258,27 @@ public class GcmTests
         Assert.Equal(ct2, ct);
         Assert.Equal(tag2, tag);
     }
+
+    /// <summary>
+    /// Input and output that partly overlap are refused before any work: the exception names the output as its
+    /// parameter and the message names both, in each direction, and the output is left unwritten.
+    /// </summary>
+    [Fact]
+    public void PartialOverlap_NamesTheOutputAndTheInput()
+    {
+        using var aes = RijndaelCipher.Create();
+        aes.Key = new byte[16];
+        using var gcm = new BlockCipherGcm(aes);
+        byte[] buffer = new byte[48], nonce = new byte[12], tag = new byte[16];
+        var e = Assert.Throws<ArgumentException>("ciphertext",
+            () => gcm.Encrypt(nonce, buffer.AsSpan(0, 32), buffer.AsSpan(1, 32), tag));
+        Assert.Equal("The ciphertext must not overlap with the plaintext. (Parameter 'ciphertext')", e.Message);
+        var d = Assert.Throws<ArgumentException>("plaintext",
+            () => gcm.Decrypt(nonce, buffer.AsSpan(0, 32), tag, buffer.AsSpan(1, 32)));
+        Assert.Equal("The plaintext must not overlap with the ciphertext. (Parameter 'plaintext')", d.Message);
+        Assert.All(buffer, b => Assert.Equal(0, b));
+        Assert.All(tag, b => Assert.Equal(0, b));
+    }
 }
 
 internal static class TestExtensions
