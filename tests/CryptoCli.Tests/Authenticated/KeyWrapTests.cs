@@ -1,4 +1,5 @@
 using System;
+using System.Runtime.InteropServices;
 using System.Security.Cryptography;
 using Org.BouncyCastle.Crypto;
 using Org.BouncyCastle.Crypto.Engines;
@@ -162,5 +163,131 @@ public class KeyWrapTests
         using var wide = RijndaelCipher.Create();
         wide.BlockSize = 256;
         Assert.Throws<CryptographicException>(() => wide.EncryptKeyWrap(new byte[16]));
+    }
+
+    [Fact]
+    public void SpanOverloads_CheckTheInputLengthBeforeTheDestination()
+    {
+        using var aes = RijndaelCipher.Create();
+        Assert.Throws<ArgumentNullException>("ciphertext", () => aes.DecryptKeyWrap((byte[])null!));
+        Assert.Throws<ArgumentNullException>("plaintext", () => aes.EncryptKeyWrapPadded((byte[])null!));
+
+        // Each span form checks its input itself: a one-block key with a destination of the matching length, an empty
+        // key with a 16-byte destination, one- or two-half-block ciphertexts with room to spare.
+        Assert.Throws<ArgumentException>("plaintext", () => aes.EncryptKeyWrap(new byte[8], new byte[16]));
+        Assert.Throws<ArgumentException>("plaintext", () => aes.EncryptKeyWrapPadded(ReadOnlySpan<byte>.Empty, new byte[16]));
+        Assert.Throws<ArgumentException>("ciphertext", () => aes.TryDecryptKeyWrap(new byte[16], new byte[64], out _));
+        Assert.Throws<ArgumentException>("ciphertext", () => aes.TryDecryptKeyWrapPadded(new byte[8], new byte[64], out _));
+        Assert.Throws<ArgumentException>("ciphertext", () => aes.TryDecryptKeyWrapPadded(new byte[20], new byte[64], out _));
+
+        // DecryptKeyWrap's span form throws where TryDecryptKeyWrap returns false, and writes nothing.
+        byte[] wrapped = aes.EncryptKeyWrap(new byte[16]);
+        byte[] small = new byte[15];
+        Assert.Throws<ArgumentException>("destination", () => aes.DecryptKeyWrap(wrapped, small));
+        Assert.All(small, b => Assert.Equal(0, b));
+    }
+
+    [Fact]
+    public void LengthMessages_NameTheParameterAndTheAlgorithm()
+    {
+        using var aes = RijndaelCipher.Create();
+        Assert.Equal("The plaintext is not a valid length for the Key Wrap algorithm. (Parameter 'plaintext')",
+            Assert.Throws<ArgumentException>(() => aes.EncryptKeyWrap(new byte[20])).Message);
+        Assert.Equal("The ciphertext is not a valid length for the Key Wrap Unwrap algorithm. (Parameter 'ciphertext')",
+            Assert.Throws<ArgumentException>(() => aes.DecryptKeyWrap(new byte[16])).Message);
+        Assert.Equal(
+            "The ciphertext is not a valid length for the Key Wrap with Padding Unwrap algorithm. (Parameter 'ciphertext')",
+            Assert.Throws<ArgumentException>(() => aes.DecryptKeyWrapPadded(new byte[8])).Message);
+    }
+
+    [Fact]
+    public void PaddedWrap_LongestKeysChecksAgreeWithGetKeyWrapPaddedLength()
+    {
+        // The limits of the runtime's Aes.GetKeyWrapPaddedLength.
+        foreach (int length in new[] { 1, 8, 9, int.MaxValue - 16, int.MaxValue - 15 })
+        {
+            Assert.Equal(Aes.GetKeyWrapPaddedLength(length), BlockCipherAlgorithm.GetKeyWrapPaddedLength(length));
+        }
+
+        Assert.Throws<ArgumentOutOfRangeException>("plaintextLengthInBytes",
+            () => BlockCipherAlgorithm.GetKeyWrapPaddedLength(int.MaxValue - 14));
+
+        // A key of int.MaxValue - 16 bytes passes the key check (the empty destination is refused next); one byte
+        // more is refused for the key. The memory is allocated but never touched, so the system does not commit it.
+        using var aes = RijndaelCipher.Create();
+        int size = int.MaxValue - 15;
+        IntPtr memory = Marshal.AllocHGlobal(size);
+        try
+        {
+            Assert.Throws<ArgumentException>("destination",
+                () => aes.EncryptKeyWrapPadded(Source(memory, size - 1), Span<byte>.Empty));
+            Assert.Equal("The plaintext is not a valid length for the Key Wrap with Padding algorithm. (Parameter 'plaintext')",
+                Assert.Throws<ArgumentException>(() => aes.EncryptKeyWrapPadded(Source(memory, size), Span<byte>.Empty)).Message);
+        }
+        finally
+        {
+            Marshal.FreeHGlobal(memory);
+        }
+
+        static unsafe ReadOnlySpan<byte> Source(IntPtr memory, int length) => new((void*)memory, length);
+    }
+
+    [Fact]
+    public void NotA128BitBlock_RefusedByEveryForm()
+    {
+        using var wide = RijndaelCipher.Create();
+        wide.BlockSize = 256;
+        const string expected = "The cipher must have a 128-bit block.";
+        Assert.Equal(expected, Assert.Throws<CryptographicException>(() => wide.EncryptKeyWrapPadded(new byte[5])).Message);
+        Assert.Equal(expected, Assert.Throws<CryptographicException>(() => wide.DecryptKeyWrap(new byte[24])).Message);
+        Assert.Equal(expected, Assert.Throws<CryptographicException>(() => wide.DecryptKeyWrapPadded(new byte[16])).Message);
+    }
+
+    [Fact]
+    public void Unwrap_RefusesOverlapInPlace()
+    {
+        using var aes = RijndaelCipher.Create();
+        byte[] buffer = new byte[40];
+        aes.EncryptKeyWrap(new byte[24]).CopyTo(buffer, 0);
+        var error = Assert.Throws<ArgumentException>(
+            "destination", () => aes.TryDecryptKeyWrap(buffer.AsSpan(0, 32), buffer.AsSpan(8), out _));
+        Assert.Equal("The destination must not overlap with the source. (Parameter 'destination')", error.Message);
+
+        aes.EncryptKeyWrapPadded(new byte[20]).CopyTo(buffer, 0);
+        Assert.Throws<ArgumentException>(
+            "destination", () => aes.TryDecryptKeyWrapPadded(buffer.AsSpan(0, 32), buffer.AsSpan(8), out _));
+    }
+
+    [Fact]
+    public void PaddedWrap_ClearsThePaddingInADirtyDestination()
+    {
+        using var aes = RijndaelCipher.Create();
+        aes.Key = TestRandom.Bytes(TestRandom.Create(7300), 16);
+        byte[] key = TestRandom.Bytes(TestRandom.Create(7301), 13);
+        byte[] destination = new byte[BlockCipherAlgorithm.GetKeyWrapPaddedLength(13)];
+        destination.AsSpan().Fill(0xFF);
+        aes.EncryptKeyWrapPadded(key, destination);
+        using var builtIn = Aes.Create();
+        builtIn.Key = aes.Key;
+        Assert.Equal(builtIn.EncryptKeyWrapPadded(key), destination);
+    }
+
+    [Fact]
+    public void PaddedUnwrap_RefusesEqualNonZeroPaddingBytes()
+    {
+        // One block E_K(AIV | key): a length indicator of 5 and the padding 01 01 00, which must be refused although
+        // the two non-zero bytes are equal.
+        using var aes = RijndaelCipher.Create();
+        aes.Key = TestRandom.Bytes(TestRandom.Create(7302), 16);
+        byte[] block = { 0xA6, 0x59, 0x59, 0xA6, 0, 0, 0, 5, 0x11, 0x22, 0x33, 0x44, 0x55, 0x01, 0x01, 0x00 };
+        byte[] ciphertext = aes.EncryptEcb(block, PaddingMode.None);
+        using var builtIn = Aes.Create();
+        builtIn.Key = aes.Key;
+        Assert.ThrowsAny<CryptographicException>(() => builtIn.DecryptKeyWrapPadded(ciphertext));
+        Assert.Throws<CryptographicException>(() => aes.DecryptKeyWrapPadded(ciphertext));
+
+        block[14] = 0;
+        block[13] = 0;
+        Assert.Equal(block.AsSpan(8, 5).ToArray(), aes.DecryptKeyWrapPadded(aes.EncryptEcb(block, PaddingMode.None)));
     }
 }
