@@ -330,6 +330,101 @@ public class OcbTests
     }
 
     [Fact]
+    public void Streams_RefuseCallsOutOfOrder()
+    {
+        var random = TestRandom.Create(8500);
+        using var aes = RijndaelCipher.Create();
+        aes.Key = TestRandom.Bytes(random, 16);
+        using var ocb = new BlockCipherOcb(aes);
+        byte[] nonce = TestRandom.Bytes(random, 12), plaintext = TestRandom.Bytes(random, 40);
+        byte[] ct = new byte[40], tag = new byte[16];
+        ocb.Encrypt(nonce, plaintext, ct, tag);
+
+        // The nonce is checked before the tag, as by the one-shot Decrypt.
+        Assert.Throws<ArgumentException>("nonce", () => ocb.CreateDecryptor(new byte[16], new byte[8]));
+
+        BlockCipherOcbEncryptor finished = ocb.CreateEncryptor(nonce);
+        Assert.Equal(0, finished.Finish(Span<byte>.Empty, new byte[16]));
+        Assert.Throws<InvalidOperationException>(() => finished.Finish(new byte[16], new byte[16]));
+        BlockCipherOcbEncryptor disposed = ocb.CreateEncryptor(nonce);
+        disposed.Dispose();
+        Assert.Throws<InvalidOperationException>(() => disposed.Encrypt(new byte[16], new byte[16]));
+        Assert.Throws<InvalidOperationException>(() => disposed.Finish(new byte[16], new byte[16]));
+
+        using BlockCipherOcbDecryptor decryptor = ocb.CreateDecryptor(nonce, tag);
+        Assert.Throws<InvalidOperationException>(() => decryptor.Decrypt(ct, new byte[40]));
+        Assert.Throws<InvalidOperationException>(() => decryptor.Finish(new byte[40]));
+        decryptor.Authenticate(ct);
+        decryptor.VerifyTag();
+        Assert.Throws<InvalidOperationException>(() => decryptor.Authenticate(ct));
+        Assert.Throws<InvalidOperationException>(() => decryptor.VerifyTag());
+        byte[] pt = new byte[40];
+        int done = decryptor.Decrypt(ct, pt);
+        done += decryptor.Finish(pt.AsSpan(done));
+        Assert.Equal(40, done);
+        Assert.Equal(plaintext, pt);
+        Assert.Throws<InvalidOperationException>(() => decryptor.Finish(new byte[40]));
+        Assert.Throws<InvalidOperationException>(() => decryptor.Decrypt(ct, new byte[40]));
+    }
+
+    [Fact]
+    public void Streams_OfADisposedOcb_ThrowObjectDisposed()
+    {
+        using var aes = RijndaelCipher.Create();
+        var ocb = new BlockCipherOcb(aes);
+        byte[] nonce = new byte[12];
+        using BlockCipherOcbEncryptor encryptor = ocb.CreateEncryptor(nonce), finisher = ocb.CreateEncryptor(nonce);
+        using BlockCipherOcbDecryptor decryptor = ocb.CreateDecryptor(nonce, new byte[16]);
+        Assert.Equal(0, encryptor.Encrypt(new byte[5], Span<byte>.Empty));
+        ocb.Dispose();
+
+        // Even a piece that completes no block, and the end of a message with nothing held back.
+        Assert.Throws<ObjectDisposedException>(() => encryptor.Encrypt(new byte[3], Span<byte>.Empty));
+        Assert.Throws<ObjectDisposedException>(() => finisher.Finish(Span<byte>.Empty, new byte[16]));
+        Assert.Throws<ObjectDisposedException>(() => decryptor.Authenticate(new byte[3]));
+    }
+
+    [Fact]
+    public void TwoPassDecryption_LongPiecesShortDestinationsAndAnOverlongPass2()
+    {
+        var random = TestRandom.Create(8600);
+        using var aes = RijndaelCipher.Create();
+        aes.Key = TestRandom.Bytes(random, 16);
+        using var ocb = new BlockCipherOcb(aes);
+        byte[] nonce = TestRandom.Bytes(random, 12), plaintext = TestRandom.Bytes(random, 1500);
+        byte[] ct = new byte[1500], tag = new byte[16];
+        ocb.Encrypt(nonce, plaintext, ct, tag);
+
+        // Pass 1 in one piece longer than the internal scratch.
+        using BlockCipherOcbDecryptor decryptor = ocb.CreateDecryptor(nonce, tag);
+        decryptor.Authenticate(ct);
+        decryptor.VerifyTag();
+
+        byte[] pt = Enumerable.Repeat((byte)0xAA, 1500).ToArray();
+        Assert.Throws<ArgumentException>("plaintext", () => decryptor.Decrypt(ct.AsSpan(0, 40), pt.AsSpan(0, 31)));
+        Assert.True(pt.All(b => b == 0xAA), "written to a short destination");
+        int done = decryptor.Decrypt(ct.AsSpan(0, 1490), pt);
+        Assert.Equal(1488, done);
+
+        // Pass 2 longer than pass 1: refused before anything is written, and the stream goes on.
+        byte[] longer = new byte[26];
+        ct.AsSpan(1490).CopyTo(longer);
+        byte[] untouched = Enumerable.Repeat((byte)0xAA, 32).ToArray();
+        Assert.Throws<CryptographicException>(() => decryptor.Decrypt(longer, untouched));
+        Assert.True(untouched.All(b => b == 0xAA), "written by a refused pass-2 piece");
+        Assert.Equal(0, decryptor.Decrypt(ct.AsSpan(1490), pt.AsSpan(done)));
+
+        // Finish refuses a destination shorter than the 12 held-back bytes, and takes a longer one.
+        byte[] shortLast = new byte[11], last = Enumerable.Repeat((byte)0xAA, 16).ToArray();
+        Assert.Throws<ArgumentException>("plaintext", () => decryptor.Finish(shortLast));
+        Assert.True(shortLast.All(b => b == 0), "written to a short destination");
+        Assert.Equal(12, decryptor.Finish(last));
+        last.AsSpan(0, 12).CopyTo(pt.AsSpan(done));
+        Assert.Equal(plaintext, pt);
+        Assert.True(last.AsSpan(12).ToArray().All(b => b == 0xAA), "written past the held-back bytes");
+    }
+
+    [Fact]
     public void NoAllocationPerCall()
     {
         using var aes = RijndaelCipher.Create();
