@@ -280,6 +280,7 @@ public sealed class BlockCipherOcbDecryptor : IDisposable
     public void Authenticate(ReadOnlySpan<byte> ciphertext)
     {
         Expect(Stage.Authenticating);
+        _ocb.ThrowIfDisposed(); // for an empty piece too, which reaches no Process
         Span<byte> scratch = stackalloc byte[ScratchBytes];
         const int piece = ScratchBytes - 16;
         for (int offset = 0; offset < ciphertext.Length; offset += piece)

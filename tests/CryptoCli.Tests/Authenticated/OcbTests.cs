@@ -382,6 +382,7 @@ public class OcbTests
         Assert.Throws<ObjectDisposedException>(() => encryptor.Encrypt(new byte[3], Span<byte>.Empty));
         Assert.Throws<ObjectDisposedException>(() => finisher.Finish(Span<byte>.Empty, new byte[16]));
         Assert.Throws<ObjectDisposedException>(() => decryptor.Authenticate(new byte[3]));
+        Assert.Throws<ObjectDisposedException>(() => decryptor.Authenticate(ReadOnlySpan<byte>.Empty));
     }
 
     [Fact]
