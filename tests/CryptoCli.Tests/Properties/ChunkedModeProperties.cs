@@ -142,7 +142,10 @@ public class ChunkedModeProperties
                     byte[] buffer = new byte[input.Length + 64];
                     for (int i = 0; ; i++)
                     {
-                        int want = chunks.Length == 0 ? buffer.Length : Math.Max(1, chunks[i % chunks.Length]);
+                        // A chunk may be longer than a short input's buffer (up to two blocks and a byte).
+                        int want = chunks.Length == 0
+                            ? buffer.Length
+                            : Math.Min(buffer.Length, Math.Max(1, chunks[i % chunks.Length]));
                         int read = stream.Read(buffer, 0, want);
                         if (read == 0)
                         {
