@@ -48,8 +48,11 @@ public sealed class BlockCipherXts : IDisposable
     // encrypted in one EncryptBlocks call and whitened again.
     private const int BatchBytes = 256 * BlockSize;
 
-    // Data units whose tweaks are encrypted in one kernel call by EncryptDataUnits.
-    private const int TweakBatch = 16;
+    /// <summary>
+    /// The data units whose tweaks <see cref="EncryptDataUnits"/> and <see cref="DecryptDataUnits"/> encrypt in one
+    /// kernel call, and then give to one call of a kernel with <see cref="IXtsDataUnitsKernel"/>.
+    /// </summary>
+    internal const int DataUnitsPerKernelCall = 16;
 
     private readonly BlockCipherKernel _dataKernel;
     private readonly BlockCipherKernel _tweakKernel;
@@ -265,12 +268,13 @@ public sealed class BlockCipherXts : IDisposable
 
         CheckDestination(source, destination);
         int units = source.Length / dataUnitSize;
-        Span<byte> tweaks = stackalloc byte[TweakBatch * BlockSize];
-        for (int first = 0; first < units; first += TweakBatch)
+        IXtsDataUnitsKernel? fused = dataUnitSize % BlockSize == 0 ? FusedKernel as IXtsDataUnitsKernel : null;
+        Span<byte> tweaks = stackalloc byte[DataUnitsPerKernelCall * BlockSize];
+        for (int first = 0; first < units; first += DataUnitsPerKernelCall)
         {
             // The initial tweaks of up to 16 units in one kernel call: E_K2(n) for n = firstDataUnit + first + j, a
             // 128-bit little-endian integer (the upper half holds the carry out of 64 bits).
-            int count = Math.Min(TweakBatch, units - first);
+            int count = Math.Min(DataUnitsPerKernelCall, units - first);
             Span<byte> batch = tweaks.Slice(0, count * BlockSize);
             for (int j = 0; j < count; j++)
             {
@@ -281,6 +285,14 @@ public sealed class BlockCipherXts : IDisposable
             }
 
             _tweakKernel.EncryptBlocks(batch, batch);
+            if (fused is not null)
+            {
+                int start = first * dataUnitSize, length = count * dataUnitSize;
+                fused.TransformXtsDataUnits(source.Slice(start, length), destination.Slice(start, length), dataUnitSize,
+                    batch, encrypt);
+                continue;
+            }
+
             for (int j = 0; j < count; j++)
             {
                 int offset = (first + j) * dataUnitSize;

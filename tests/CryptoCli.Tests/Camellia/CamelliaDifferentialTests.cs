@@ -155,10 +155,53 @@ public class CamelliaDifferentialTests
                                 Assert.True(lo == xtsLo && hi == xtsHi, $"{v}: XTS tweak on exit");
                             }
                         }
+
+                        if (kernel is IXtsDataUnitsKernel units)
+                        {
+                            foreach (int unitBlocks in DataUnitSizes(blocks))
+                            {
+                                byte[] tweaks = TestRandom.Bytes(TestRandom.Create(blocks + unitBlocks), blocks / unitBlocks * 16);
+                                foreach (bool encrypt in new[] { true, false })
+                                {
+                                    byte[] expected = XexDataUnits(reference, input, unitBlocks * 16, tweaks, encrypt);
+                                    byte[] actual = Run(kernel, input, (k, s, d) => units.TransformXtsDataUnits(s, d, unitBlocks * 16, tweaks, encrypt), inPlace);
+                                    Assert.True(expected.AsSpan().SequenceEqual(actual), $"{v}: XTS data units of {unitBlocks} blocks, encrypt {encrypt}");
+                                }
+                            }
+                        }
                     }
                 }
             }
         }
+    }
+
+    /// <summary>
+    /// The data-unit sizes, in blocks, that split <paramref name="blocks"/> blocks into at most
+    /// <see cref="BlockCipherXts.DataUnitsPerKernelCall"/> units: one unit, and the shortest unit that divides the
+    /// blocks, so that unit boundaries fall inside the kernel's batches.
+    /// </summary>
+    private static System.Collections.Generic.IEnumerable<int> DataUnitSizes(int blocks)
+    {
+        int shortest = System.Linq.Enumerable.First(
+            System.Linq.Enumerable.Range(1, blocks), d => blocks % d == 0 && blocks / d <= BlockCipherXts.DataUnitsPerKernelCall);
+        return shortest == blocks ? new[] { blocks } : new[] { shortest, blocks };
+    }
+
+    /// <summary>
+    /// XTS's XEX over data units of <paramref name="unitBytes"/> bytes, unit u under the tweak in bytes 16u to 16u + 15
+    /// of <paramref name="tweaks"/> (a little-endian process's tweak words), each by <see cref="Xex"/>.
+    /// </summary>
+    private static byte[] XexDataUnits(BlockCipherKernel kernel, byte[] input, int unitBytes, byte[] tweaks, bool encrypt)
+    {
+        byte[] output = new byte[input.Length];
+        for (int u = 0; u < input.Length / unitBytes; u++)
+        {
+            byte[] unit = input.AsSpan(u * unitBytes, unitBytes).ToArray();
+            ulong lo = System.BitConverter.ToUInt64(tweaks, 16 * u), hi = System.BitConverter.ToUInt64(tweaks, 16 * u + 8);
+            Xex(kernel, unit, lo, hi, encrypt).Output.CopyTo(output, u * unitBytes);
+        }
+
+        return output;
     }
 
     /// <summary>XTS's XEX block by block over <paramref name="kernel"/>'s ECB, and the tweak after the last block.</summary>

@@ -210,6 +210,21 @@ public class RegisteredKernelContractTests
             AssertSame(expected, actual, where + " decrypt");
         }
 
+        // Many data units in one call: units shorter than a batch, more units than one kernel call takes (17 and 40),
+        // and a unit with ciphertext stealing.
+        foreach ((int unitBytes, int units) in new[] { (16, 40), (48, 17), (512, 9), (4096, 3), (17, 20) })
+        {
+            byte[] data = TestRandom.Bytes(random, unitBytes * units);
+            byte[] expected = new byte[data.Length], actual = new byte[data.Length];
+            string where = $"{cipherName}/{kernelName} XTS, {units} data units of {unitBytes} bytes";
+            ulong firstUnit = (ulong)random.NextInt64();
+            generic.EncryptDataUnits(firstUnit, unitBytes, data, expected);
+            fused.EncryptDataUnits(firstUnit, unitBytes, data, actual);
+            AssertSame(expected, actual, where + " encrypt");
+            fused.DecryptDataUnits(firstUnit, unitBytes, actual, actual);
+            AssertSame(data, actual, where + " in-place decrypt");
+        }
+
         using var fusedOcb = new BlockCipherOcb(entry.Create(key.AsSpan(0, keyBytes), 16), 16, allowShortTags: false);
         using var genericOcb = new BlockCipherOcb(entry.Create(key.AsSpan(0, keyBytes), 16), 16, allowShortTags: false)
         {

@@ -30,7 +30,7 @@ namespace CryptoCli;
 /// The byte-sliced passes are constant-time: no secret-dependent branch or memory index.
 /// </summary>
 internal class CamelliaByteSlicedKernel<TSBoxes> : BlockCipherKernel, ICbcEncryptKernel, ICbcDecryptKernel,
-    ICounterModeKernel, IXtsKernel
+    ICounterModeKernel, IXtsDataUnitsKernel
     where TSBoxes : struct, ICamelliaSBoxes
 {
     private const int BlockBytes = 16;
@@ -346,15 +346,43 @@ internal class CamelliaByteSlicedKernel<TSBoxes> : BlockCipherKernel, ICbcEncryp
     /// <summary>
     /// XTS's XEX (<see cref="IXtsKernel"/>): the byte-sliced passes whiten each batch as they copy it to the stack and
     /// back (<see cref="XtsWhitening"/>); the blocks after the last whole 16-block batch go through the table kernel
-    /// between the same two whitening steps. Its stack buffers are written before they are read (the state by the
-    /// transposition, the copies and tweaks by the whitening, the padding of a half batch explicitly), so they are not
-    /// zeroed on entry; they are wiped on exit.
+    /// between the same two whitening steps.
     /// </summary>
-    [SkipLocalsInit]
     public void TransformXts(ReadOnlySpan<byte> source, Span<byte> destination, ref ulong tweakLo, ref ulong tweakHi,
         bool encrypt)
     {
         var whitening = new XtsWhitening(Vector128.Create(tweakLo, tweakHi).AsByte());
+        TransformXts(source, destination, encrypt, ref whitening);
+        tweakLo = whitening.Tweak.AsUInt64().GetElement(0);
+        tweakHi = whitening.Tweak.AsUInt64().GetElement(1);
+    }
+
+    /// <summary>
+    /// Many data units (<see cref="IXtsDataUnitsKernel"/>) as one run of passes: the whitening starts each unit's tweak
+    /// chain again at the unit's first block (<see cref="XtsUnitsWhitening"/>), so a batch may hold several units and
+    /// the stack buffers are made and wiped once for all of them.
+    /// </summary>
+    public void TransformXtsDataUnits(ReadOnlySpan<byte> source, Span<byte> destination, int dataUnitBytes,
+        ReadOnlySpan<byte> tweaks, bool encrypt)
+    {
+        Debug.Assert(dataUnitBytes > 0 && dataUnitBytes % BlockBytes == 0 && source.Length % dataUnitBytes == 0);
+        int units = source.Length / dataUnitBytes;
+        Debug.Assert(units <= BlockCipherXts.DataUnitsPerKernelCall && tweaks.Length >= units * BlockBytes);
+        var whitening = new XtsUnitsWhitening(dataUnitBytes, tweaks.Slice(0, units * BlockBytes));
+        TransformXts(source, destination, encrypt, ref whitening);
+        CryptographicOperations.ZeroMemory(MemoryMarshal.AsBytes(MemoryMarshal.CreateSpan(ref whitening, 1)));
+    }
+
+    /// <summary>
+    /// XEX over whole blocks with <paramref name="whitening"/> on both sides of the passes. The stack buffers are
+    /// written before they are read (the state by the transposition, the copies and tweaks by the whitening, the
+    /// padding of a half batch explicitly), so they are not zeroed on entry; they are wiped on exit.
+    /// </summary>
+    [SkipLocalsInit]
+    private void TransformXts<TWhitening>(
+        ReadOnlySpan<byte> source, Span<byte> destination, bool encrypt, ref TWhitening whitening)
+        where TWhitening : struct, IBatchCopy
+    {
         int bulk = source.Length / MinimumBulkBytes * MinimumBulkBytes;
         if (bulk != 0)
         {
@@ -383,9 +411,6 @@ internal class CamelliaByteSlicedKernel<TSBoxes> : BlockCipherKernel, ICbcEncryp
             whitening.CopyOut(tail, tail, tweaks);
             CryptographicOperations.ZeroMemory(tweaks.Slice(0, rest));
         }
-
-        tweakLo = whitening.Tweak.AsUInt64().GetElement(0);
-        tweakHi = whitening.Tweak.AsUInt64().GetElement(1);
     }
 
     protected override void Dispose(bool disposing)
@@ -514,6 +539,57 @@ internal class CamelliaByteSlicedKernel<TSBoxes> : BlockCipherKernel, ICbcEncryp
                     .StoreUnsafe(ref target, offset);
             }
         }
+    }
+
+    /// <summary>
+    /// XTS's whitening over consecutive data units: <see cref="XtsWhitening"/> within a unit, its tweak replaced by the
+    /// next unit's initial tweak at each unit's first block, wherever that falls in a batch.
+    /// </summary>
+    private struct XtsUnitsWhitening : IBatchCopy
+    {
+        private readonly int _unitBytes;
+        private XtsWhitening _chain;
+        private InitialTweaks _initial;
+        private int _next; // the index of the next unit's initial tweak
+        private int _left; // the bytes left in the current unit
+
+        public XtsUnitsWhitening(int unitBytes, ReadOnlySpan<byte> tweaks)
+        {
+            Debug.Assert(tweaks.Length is > 0 and <= BlockCipherXts.DataUnitsPerKernelCall * BlockBytes);
+            _unitBytes = unitBytes;
+            Span<Vector128<byte>> initial = _initial;
+            tweaks.CopyTo(MemoryMarshal.AsBytes(initial));
+            _chain = new XtsWhitening(_initial[0]);
+            _next = 1;
+            _left = unitBytes;
+        }
+
+        public void CopyIn(ReadOnlySpan<byte> input, Span<byte> staged, Span<byte> tweaks)
+        {
+            for (int offset = 0; offset < input.Length;)
+            {
+                if (_left == 0)
+                {
+                    _chain.Tweak = _initial[_next++];
+                    _left = _unitBytes;
+                }
+
+                int length = Math.Min(_left, input.Length - offset);
+                _chain.CopyIn(input.Slice(offset, length), staged.Slice(offset, length), tweaks.Slice(offset, length));
+                offset += length;
+                _left -= length;
+            }
+        }
+
+        public readonly void CopyOut(ReadOnlySpan<byte> staged, Span<byte> output, ReadOnlySpan<byte> tweaks) =>
+            _chain.CopyOut(staged, output, tweaks);
+    }
+
+    /// <summary>The initial tweaks of the data units of one <see cref="TransformXtsDataUnits"/> call.</summary>
+    [InlineArray(BlockCipherXts.DataUnitsPerKernelCall)]
+    private struct InitialTweaks
+    {
+        private Vector128<byte> _first;
     }
 }
 
