@@ -19,6 +19,7 @@ internal static class ModeCases
         new XtsTweakCase(),
         new XtsDataCase("xts-aes128-encrypt-4096", 4096, decrypt: false),
         new XtsDataCase("xts-aes128-decrypt-4101", 4096 + 5, decrypt: true),
+        new XtsDataUnitsCase(),
         new AeadCase("ocb-aes128-encrypt-1024", AeadMode.Ocb, decrypt: false),
         new AeadCase("ocb-aes128-decrypt-1024", AeadMode.Ocb, decrypt: true),
         new OcbKeyCase(),
@@ -157,6 +158,56 @@ internal sealed class XtsDataCase : LeakageCase
             _xts!.Encrypt(_sector, input, _destination);
         }
     }
+
+    protected override void Dispose(bool disposing)
+    {
+        _xts?.Dispose();
+        _xts = null;
+        base.Dispose(disposing);
+    }
+}
+
+/// <summary>
+/// XTS-Camellia-128 over four 512-byte data units in one <c>EncryptDataUnits</c> call, under a fixed random key and
+/// first sector number: fixed vs random plaintext. With a byte-sliced Camellia kernel the four units run as one
+/// stream of batches, the whitening restarting each unit's tweak chain inside a batch.
+/// </summary>
+internal sealed class XtsDataUnitsCase : LeakageCase
+{
+    private const int UnitBytes = 512;
+    private const string BasePath = "BlockCipherXts(Camellia, XTS-Camellia-128).EncryptDataUnits(sector, 512, ...), four 512-byte data units (the kernel's data-units loop)";
+    private readonly byte[] _destination = new byte[4 * UnitBytes];
+    private ulong _sector;
+    private BlockCipherXts? _xts;
+
+    public XtsDataUnitsCase()
+        : base("xts-camellia128-encrypt-4x512", BasePath, "fixed plaintext (0x5A) vs random plaintext", 4 * UnitBytes,
+            Claim.ConstantTime)
+    {
+    }
+
+    // The byte-sliced Camellia kernels need AES-NI or GFNI; without them Camellia runs its table kernels.
+    public override string? Unavailable => ModeCases.AesNi();
+
+    public override double ShortModeScale => 0.5;
+
+    public override void Setup()
+    {
+        byte[] key = RandomNumberGenerator.GetBytes(32);
+        using var camellia = Camellia.Create();
+        _xts = new BlockCipherXts(camellia, key);
+        _sector = BitConverter.ToUInt64(RandomNumberGenerator.GetBytes(8)) >> 1;
+        using (BlockCipherKernel kernel = camellia.CreateKernelForKey(key.AsSpan(0, 16)))
+        {
+            Path = $"{BasePath} -> kernel \"{kernel.Name}\"";
+        }
+
+        CryptographicOperations.ZeroMemory(key);
+    }
+
+    public override void WriteFixedInput(Span<byte> input) => input.Fill(0x5A);
+
+    public override void Run(ReadOnlySpan<byte> input) => _xts!.EncryptDataUnits(_sector, UnitBytes, input, _destination);
 
     protected override void Dispose(bool disposing)
     {
