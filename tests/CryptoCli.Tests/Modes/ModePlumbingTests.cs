@@ -4,7 +4,6 @@ using System.Linq;
 using System.Numerics;
 using System.Runtime.Intrinsics;
 using System.Security.Cryptography;
-using System.Threading;
 using Xunit;
 
 namespace CryptoCli.Tests;
@@ -645,78 +644,15 @@ public class ModePlumbingTests
 
         var kernel = new GatedKernel(PortableKernel(key));
         using var transform = new BlockCipherTransform(kernel, Cbc.Instance, true, PaddingMode.PKCS7, iv);
-        Exception? failure = null;
-        var first = new Thread(() =>
-        {
-            try
-            {
-                transform.TransformBlock(message, 0, 32, new byte[32], 0);
-            }
-            catch (Exception e)
-            {
-                failure = e;
-            }
-        });
-        kernel.Gated = true;
-        first.Start();
-        Assert.True(kernel.Entered.Wait(TimeSpan.FromMinutes(1)));
-        CryptographicException refused = Assert.Throws<CryptographicException>(
-            () => transform.TransformBlock(message, 32, 16, new byte[16], 0));
-        Assert.Equal(SR.ConcurrentUse, refused.Message);
-        kernel.Open.Set();
-        first.Join();
+        Exception? failure = kernel.Gate.Overlap(
+            () => transform.TransformBlock(message, 0, 32, new byte[32], 0),
+            () => CallGate.AssertRefused(() => transform.TransformBlock(message, 32, 16, new byte[16], 0)));
         Assert.Null(failure);
 
         CryptographicException final = Assert.Throws<CryptographicException>(
             () => transform.TransformFinalBlock(message, 32, 16));
         Assert.Equal(SR.ConcurrentUse, final.Message);
         Assert.Equal(expected, transform.TransformFinalBlock(message, 0, message.Length));
-    }
-
-    // A kernel that holds its first call after Gated is set until Open is set: one call held inside the transform.
-    private sealed class GatedKernel : BlockCipherKernel
-    {
-        private readonly BlockCipherKernel _inner;
-
-        public GatedKernel(BlockCipherKernel inner)
-            : base(inner.BlockSizeInBytes) => _inner = inner;
-
-        public volatile bool Gated;
-
-        public ManualResetEventSlim Entered { get; } = new();
-
-        public ManualResetEventSlim Open { get; } = new();
-
-        public override string Name => "gated";
-
-        public override void EncryptBlocks(ReadOnlySpan<byte> source, Span<byte> destination)
-        {
-            Pass();
-            _inner.EncryptBlocks(source, destination);
-        }
-
-        public override void DecryptBlocks(ReadOnlySpan<byte> source, Span<byte> destination)
-        {
-            Pass();
-            _inner.DecryptBlocks(source, destination);
-        }
-
-        protected override void Dispose(bool disposing)
-        {
-            _inner.Dispose();
-            Entered.Dispose();
-            Open.Dispose();
-        }
-
-        private void Pass()
-        {
-            if (Gated)
-            {
-                Gated = false;
-                Entered.Set();
-                Open.Wait(TimeSpan.FromMinutes(1));
-            }
-        }
     }
 
     private static RijndaelCipher KeyedCipher()
