@@ -226,4 +226,85 @@ public class CmacTests
         Assert.Equal(0, none);
         Assert.All(tooShort, b => Assert.Equal(0, b));
     }
+
+    /// <summary>
+    /// A call that overlaps another on one instance (held inside the kernel) throws
+    /// <see cref="CryptographicException"/> and changes nothing, whichever entry it comes through: appending,
+    /// finishing, <c>Initialize</c>, a new key. The held call completes. A message overlapped while appending is
+    /// refused at its end and dropped: the next message gets the one-shot's MAC under the old key. A call that
+    /// overlaps the final one leaves that MAC as the one-shot's and is forgotten with the message: the next one gets
+    /// its MAC too.
+    /// </summary>
+    [Fact]
+    public void OverlappingCalls_AreRefused_AndTheMessageTheyOverlapWithThem()
+    {
+        var random = TestRandom.Create(6005);
+        byte[] key = TestRandom.Bytes(random, 16), otherKey = TestRandom.Bytes(random, 16);
+        byte[] message = TestRandom.Bytes(random, 48), shortMessage = TestRandom.Bytes(random, 5);
+        using var aes = RijndaelCipher.Create();
+        aes.Key = key;
+        byte[] expected = BlockCipherCmac.HashData(aes, message);
+        byte[] expectedShort = BlockCipherCmac.HashData(aes, shortMessage);
+        var entries = new (string Name, Action<BlockCipherCmac> Call)[]
+        {
+            ("TransformBlock", c => c.TransformBlock(message, 0, 16, null, 0)),
+            ("TransformFinalBlock", c => c.TransformFinalBlock(message, 0, 16)),
+            ("ComputeHash", c => c.ComputeHash(message)),
+            ("TryComputeHash", c => c.TryComputeHash(message, new byte[16], out _)),
+            ("Initialize", c => c.Initialize()),
+            ("Key", c => c.Key = otherKey),
+        };
+        foreach ((string name, Action<BlockCipherCmac> call) in entries)
+        {
+            // Held while appending: 32 bytes are chained through the kernel.
+            var kernel = new GatedKernel(PortableKernel(key));
+            using (var cmac = new BlockCipherCmac(aes, kernel))
+            {
+                Exception? held = kernel.Gate.Overlap(() => cmac.TransformBlock(message, 0, 32, null, 0),
+                    () => CallGate.AssertRefused(() => call(cmac)));
+                Assert.True(held is null, $"{name}, while appending: {held}");
+                cmac.TransformBlock(message, 32, 16, null, 0);
+                CallGate.AssertRefused(() => cmac.TransformFinalBlock(Array.Empty<byte>(), 0, 0));
+                Assert.True(expected.AsSpan().SequenceEqual(cmac.ComputeHash(message)), $"{name}, while appending");
+            }
+
+            // Held while finishing: the five bytes are only buffered, the last block goes through the kernel.
+            kernel = new GatedKernel(PortableKernel(key));
+            using (var cmac = new BlockCipherCmac(aes, kernel))
+            {
+                byte[]? mac = null;
+                Exception? held = kernel.Gate.Overlap(() => mac = cmac.ComputeHash(shortMessage),
+                    () => CallGate.AssertRefused(() => call(cmac)));
+                Assert.True(held is null, $"{name}, while finishing: {held}");
+                Assert.True(expectedShort.AsSpan().SequenceEqual(mac), $"{name}, while finishing");
+                Assert.True(expected.AsSpan().SequenceEqual(cmac.ComputeHash(message)), $"{name}, after finishing");
+            }
+        }
+    }
+
+    /// <summary>
+    /// A new key releases the old kernel and <c>Dispose</c> the current one: both wipe their key schedules (seen
+    /// through the kernel's <c>HasBeenWiped</c>, on instances built over a given kernel).
+    /// </summary>
+    [Fact]
+    public void RekeyingAndDispose_WipeTheKernel()
+    {
+        using var aes = RijndaelCipher.Create();
+        BlockCipherKernel rekeyed = PortableKernel(aes.Key), disposed = PortableKernel(aes.Key);
+        byte[] expected = BlockCipherCmac.HashData(aes, new byte[5]);
+        using var cmac = new BlockCipherCmac(aes, rekeyed);
+        Assert.Equal(expected, cmac.ComputeHash(new byte[5]));
+        Assert.False(rekeyed.HasBeenWiped());
+        cmac.Key = new byte[16];
+        Assert.True(rekeyed.HasBeenWiped());
+
+        var other = new BlockCipherCmac(aes, disposed);
+        Assert.Equal(expected, other.ComputeHash(new byte[5]));
+        Assert.False(disposed.HasBeenWiped());
+        other.Dispose();
+        Assert.True(disposed.HasBeenWiped());
+    }
+
+    private static BlockCipherKernel PortableKernel(byte[] key) =>
+        RijndaelCipher.Kernels.Get("portable").Create(key, 16);
 }
