@@ -72,7 +72,9 @@ internal sealed class GcmStreamState : IDisposable
         gcm.Begin(nonce, associatedData, J0, Counter, Y);
     }
 
-    public long TextLength { get; private set; }
+    /// <summary>The text bytes counted so far. Only tests set it, to reach the length limit without feeding 64 GiB
+    /// (the counter and the hash still stand where the text fed so far left them).</summary>
+    public long TextLength { get; set; }
 
     private Span<byte> J0 => _state.AsSpan(0, BlockSize);
 

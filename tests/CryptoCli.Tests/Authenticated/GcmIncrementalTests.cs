@@ -244,4 +244,204 @@ public class GcmIncrementalTests
         Assert.Throws<ObjectDisposedException>(() => unfinished.Finish(new byte[16]));
         Assert.Throws<ObjectDisposedException>(() => authenticating.Authenticate(ct));
     }
+
+    /// <summary>
+    /// A call that overlaps another on one encryptor (held inside the cipher kernel) throws
+    /// <see cref="CryptographicException"/> and changes nothing, whether it is <c>Encrypt</c> or <c>Finish</c>. The
+    /// held call completes: a piece gives the one-shot's ciphertext, a <c>Finish</c> the one-shot's tag. A message
+    /// overlapped in <c>Encrypt</c> is refused at <c>Finish</c> (nothing written), and the encryptor is closed then: a
+    /// retried <c>Finish</c> gets no tag either. The <see cref="BlockCipherGcm"/> still gives the one-shot's results.
+    /// </summary>
+    [Fact]
+    public void Encryptor_OverlappingCalls_AreRefused_AndTheTagWithThem()
+    {
+        var random = TestRandom.Create(6102);
+        byte[] key = TestRandom.Bytes(random, 16), nonce = TestRandom.Bytes(random, 12);
+        byte[] aad = TestRandom.Bytes(random, 20), plaintext = TestRandom.Bytes(random, 64);
+        (byte[] expected, byte[] expectedTag) = OneShot(key, nonce, plaintext, aad);
+        using BlockCipherGcm gcm = GatedGcm(key, out CallGate cipherGate, out _);
+        var entries = new (string Name, Action<BlockCipherGcmEncryptor> Call)[]
+        {
+            ("Encrypt", e => e.Encrypt(plaintext.AsSpan(0, 16), new byte[16])),
+            ("Finish", e => e.Finish(new byte[16])),
+        };
+        foreach ((string name, Action<BlockCipherGcmEncryptor> call) in entries)
+        {
+            // Held in Encrypt.
+            byte[] ciphertext = new byte[64], tag = new byte[16];
+            using (BlockCipherGcmEncryptor e = gcm.CreateEncryptor(nonce, aad))
+            {
+                Exception? held = cipherGate.Overlap(() => e.Encrypt(plaintext.AsSpan(0, 32), ciphertext.AsSpan(0, 32)),
+                    () => CallGate.AssertRefused(() => call(e)));
+                Assert.True(held is null, $"{name}, in Encrypt: {held}");
+                e.Encrypt(plaintext.AsSpan(32), ciphertext.AsSpan(32));
+                Assert.True(expected.AsSpan().SequenceEqual(ciphertext), $"{name}, in Encrypt");
+                CallGate.AssertRefused(() => e.Finish(tag));
+                Assert.Throws<InvalidOperationException>(() => e.Finish(tag));
+                Assert.Throws<InvalidOperationException>(() => e.Encrypt(new byte[1], new byte[1]));
+                Assert.All(tag, b => Assert.Equal(0, b));
+            }
+
+            // Held in Finish: the tag is the one-shot's.
+            using (BlockCipherGcmEncryptor e = gcm.CreateEncryptor(nonce, aad))
+            {
+                e.Encrypt(plaintext, ciphertext);
+                Exception? held = cipherGate.Overlap(() => e.Finish(tag), () => CallGate.AssertRefused(() => call(e)));
+                Assert.True(held is null, $"{name}, in Finish: {held}");
+                Assert.True(expectedTag.AsSpan().SequenceEqual(tag), $"{name}, in Finish");
+            }
+        }
+
+        byte[] again = new byte[64], againTag = new byte[16];
+        using (BlockCipherGcmEncryptor e = gcm.CreateEncryptor(nonce, aad))
+        {
+            e.Encrypt(plaintext, again);
+            e.Finish(againTag);
+        }
+
+        Assert.Equal(expected, again);
+        Assert.Equal(expectedTag, againTag);
+    }
+
+    /// <summary>
+    /// A call that overlaps another on one decryptor throws <see cref="CryptographicException"/> and changes nothing,
+    /// whichever entry it comes through, held in <c>Authenticate</c> (inside GHASH), in <c>Decrypt</c> or in
+    /// <c>Finish</c> (inside the cipher kernel). The held call completes. A message overlapped in pass 1 is refused at
+    /// <c>VerifyTag</c>, one overlapped in pass 2 at <c>Finish</c>, and the decryptor is closed then (a retry throws
+    /// <see cref="InvalidOperationException"/>, nothing is decrypted). One overlapped only in its <c>Finish</c> is
+    /// accepted with the plaintext.
+    /// </summary>
+    [Fact]
+    public void Decryptor_OverlappingCalls_AreRefused_AndTheMessageWithThem()
+    {
+        var random = TestRandom.Create(6103);
+        byte[] key = TestRandom.Bytes(random, 16), nonce = TestRandom.Bytes(random, 12);
+        byte[] aad = TestRandom.Bytes(random, 20), plaintext = TestRandom.Bytes(random, 64);
+        (byte[] ciphertext, byte[] tag) = OneShot(key, nonce, plaintext, aad);
+        using BlockCipherGcm gcm = GatedGcm(key, out CallGate cipherGate, out CallGate hashGate);
+        var entries = new (string Name, Action<BlockCipherGcmDecryptor> Call)[]
+        {
+            ("Authenticate", d => d.Authenticate(ciphertext.AsSpan(0, 16))),
+            ("VerifyTag", d => d.VerifyTag()),
+            ("Decrypt", d => d.Decrypt(ciphertext.AsSpan(0, 16), new byte[16])),
+            ("Finish", d => d.Finish()),
+        };
+        foreach ((string name, Action<BlockCipherGcmDecryptor> call) in entries)
+        {
+            // Held in Authenticate: VerifyTag refuses the message.
+            byte[] decrypted = new byte[64];
+            using (BlockCipherGcmDecryptor d = gcm.CreateDecryptor(nonce, tag, aad))
+            {
+                Exception? held = hashGate.Overlap(() => d.Authenticate(ciphertext.AsSpan(0, 32)),
+                    () => CallGate.AssertRefused(() => call(d)));
+                Assert.True(held is null, $"{name}, in Authenticate: {held}");
+                d.Authenticate(ciphertext.AsSpan(32));
+                CallGate.AssertRefused(() => d.VerifyTag());
+                Assert.Throws<InvalidOperationException>(() => d.VerifyTag());
+                Assert.Throws<InvalidOperationException>(() => d.Decrypt(ciphertext, decrypted));
+                Assert.All(decrypted, b => Assert.Equal(0, b));
+            }
+
+            // Held in Decrypt: Finish refuses the message.
+            using (BlockCipherGcmDecryptor d = gcm.CreateDecryptor(nonce, tag, aad))
+            {
+                d.Authenticate(ciphertext);
+                d.VerifyTag();
+                Exception? held = cipherGate.Overlap(() => d.Decrypt(ciphertext.AsSpan(0, 32), decrypted.AsSpan(0, 32)),
+                    () => CallGate.AssertRefused(() => call(d)));
+                Assert.True(held is null, $"{name}, in Decrypt: {held}");
+                d.Decrypt(ciphertext.AsSpan(32), decrypted.AsSpan(32));
+                Assert.True(plaintext.AsSpan().SequenceEqual(decrypted), $"{name}, in Decrypt");
+                CallGate.AssertRefused(() => d.Finish());
+                Assert.Throws<InvalidOperationException>(() => d.Finish());
+            }
+
+            // Held in Finish: the message is accepted.
+            Array.Clear(decrypted);
+            using (BlockCipherGcmDecryptor d = gcm.CreateDecryptor(nonce, tag, aad))
+            {
+                d.Authenticate(ciphertext);
+                d.VerifyTag();
+                d.Decrypt(ciphertext, decrypted);
+                Exception? held = cipherGate.Overlap(() => d.Finish(), () => CallGate.AssertRefused(() => call(d)));
+                Assert.True(held is null, $"{name}, in Finish: {held}");
+                Assert.True(plaintext.AsSpan().SequenceEqual(decrypted), $"{name}, in Finish");
+            }
+        }
+    }
+
+    /// <summary>
+    /// The text may reach 2^36 - 32 bytes (SP 800-38D's 2^39 - 256 bits) but not pass it: a piece that would pass it
+    /// is refused with <see cref="CryptographicException"/> before anything is written or counted, when encrypting and
+    /// when only authenticating; a piece that ends exactly at the limit runs. The count starts near the limit through
+    /// the stream state's <c>TextLength</c> (64 GiB would go through GHASH otherwise).
+    /// </summary>
+    [Fact]
+    public void TextLengthLimit_RefusesAPiecePastIt_AndRunsOneEndingAtIt()
+    {
+        const long Limit = (1L << 36) - 32;
+        var random = TestRandom.Create(6104);
+        using var aes = RijndaelCipher.Create();
+        aes.Key = TestRandom.Bytes(random, 16);
+        using var gcm = new BlockCipherGcm(aes);
+        byte[] nonce = TestRandom.Bytes(random, 12), plaintext = TestRandom.Bytes(random, 21);
+        byte[] expected = new byte[20];
+        gcm.Encrypt(nonce, plaintext.AsSpan(0, 20), expected, new byte[16]);
+
+        using (var state = new GcmStreamState(gcm, nonce, default))
+        {
+            state.TextLength = Limit - 20;
+            byte[] output = new byte[21];
+            output.AsSpan().Fill(0xEE);
+            CryptographicException tooLong = Assert.Throws<CryptographicException>(
+                () => state.Transform(plaintext, output, hashOutput: true));
+            Assert.Equal(SR.MessageTooLong, tooLong.Message);
+            Assert.All(output, b => Assert.Equal(0xEE, b));
+            Assert.Equal(Limit - 20, state.TextLength);
+
+            // Only the count was moved: the keystream still starts at the first counter block.
+            state.Transform(plaintext.AsSpan(0, 20), output.AsSpan(0, 20), hashOutput: true);
+            Assert.Equal(expected, output.AsSpan(0, 20).ToArray());
+            Assert.Equal(0xEE, output[20]);
+            Assert.Equal(Limit, state.TextLength);
+            state.Transform(ReadOnlySpan<byte>.Empty, Span<byte>.Empty, hashOutput: true);
+            Assert.Throws<CryptographicException>(
+                () => state.Transform(plaintext.AsSpan(20), output.AsSpan(20), hashOutput: true));
+            Assert.Equal(0xEE, output[20]);
+        }
+
+        using (var state = new GcmStreamState(gcm, nonce, default))
+        {
+            state.TextLength = Limit - 16;
+            CryptographicException tooLong = Assert.Throws<CryptographicException>(
+                () => state.HashOnly(plaintext.AsSpan(0, 17)));
+            Assert.Equal(SR.MessageTooLong, tooLong.Message);
+            Assert.Equal(Limit - 16, state.TextLength);
+            state.HashOnly(plaintext.AsSpan(0, 16));
+            Assert.Equal(Limit, state.TextLength);
+            Assert.Throws<CryptographicException>(() => state.HashOnly(plaintext.AsSpan(0, 1)));
+        }
+    }
+
+    /// <summary>GCM over the portable AES kernel and the default GHASH kernel, each behind a gate.</summary>
+    private static BlockCipherGcm GatedGcm(byte[] key, out CallGate cipherGate, out CallGate hashGate)
+    {
+        var kernel = new GatedKernel(RijndaelCipher.Kernels.Get("portable").Create(key, 16));
+        GatedGHashKernel? ghash = null;
+        var gcm = new BlockCipherGcm(kernel, h => ghash = new GatedGHashKernel(GHashKernel.Create(h)), 16,
+            allowShortTags: false);
+        cipherGate = kernel.Gate;
+        hashGate = ghash!.Gate;
+        return gcm;
+    }
+
+    private static (byte[] Ciphertext, byte[] Tag) OneShot(byte[] key, byte[] nonce, byte[] plaintext, byte[] aad)
+    {
+        using var aes = RijndaelCipher.Create();
+        aes.Key = key;
+        using var gcm = new BlockCipherGcm(aes);
+        byte[] ciphertext = new byte[plaintext.Length], tag = new byte[16];
+        gcm.Encrypt(nonce, plaintext, ciphertext, tag, aad);
+        return (ciphertext, tag);
+    }
 }
