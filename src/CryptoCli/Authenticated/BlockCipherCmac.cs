@@ -86,10 +86,12 @@ public sealed class BlockCipherCmac : KeyedHashAlgorithm
         {
             ThrowHelper.ThrowIfDisposed(_disposed, this);
             ThrowHelper.ThrowIfNull(value, nameof(value));
-            BlockCipherKernel kernel = _cipher.CreateKernelForKey(value);
+            // The new key schedule is made inside the guard: a call refused as concurrent use makes none, so none is
+            // left unwiped.
             _guard.Enter();
             try
             {
+                BlockCipherKernel kernel = _cipher.CreateKernelForKey(value);
                 _kernel.Dispose();
                 _kernel = kernel;
                 CryptographicOperations.ZeroMemory(KeyValue);
