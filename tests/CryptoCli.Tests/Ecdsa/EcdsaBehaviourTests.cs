@@ -1,4 +1,5 @@
 using System;
+using System.Collections.Generic;
 using System.Security.Cryptography;
 using Org.BouncyCastle.Asn1.X9;
 using Org.BouncyCastle.Crypto.EC;
@@ -190,10 +191,14 @@ public class EcdsaBehaviourTests
             ("Q.Y + p (>= p)", With((ref ECParameters k) => { k.D = null; k.Q.Y = ToBytes(P192Reference.ToBig(Field(k.Q.Y!)) + P192Reference.P); })),
             ("Q at infinity (0, 0)", With((ref ECParameters k) => { k.D = null; k.Q.X = new byte[24]; k.Q.Y = new byte[24]; })),
             ("Q.X too short", With((ref ECParameters k) => { k.D = null; k.Q.X = k.Q.X![1..]; })),
+            ("Q.Y of 25 bytes", With((ref ECParameters k) => { k.D = null; k.Q.Y = [.. k.Q.Y!, 0]; })),
+            ("Q.X without Q.Y, beside D", With((ref ECParameters k) => k.Q.Y = null)),
+            ("Q.Y without Q.X, beside D", With((ref ECParameters k) => k.Q.X = null)),
             ("D = 0", With((ref ECParameters k) => { k.Q = default; k.D = new byte[24]; })),
             ("D = n", With((ref ECParameters k) => { k.Q = default; k.D = (byte[])n.Clone(); })),
             ("D = 2^192 - 1", With((ref ECParameters k) => { k.Q = default; k.D = Enumerable24(0xFF); })),
             ("D of 23 bytes", With((ref ECParameters k) => { k.Q = default; k.D = k.D![1..]; })),
+            ("D of 25 bytes, beside Q", With((ref ECParameters k) => k.D = [.. k.D!, 0])),
             ("D not matching Q", With((ref ECParameters k) => k.D![23] ^= 1)),
             ("nothing", With((ref ECParameters k) => { k.Q = default; k.D = null; })),
         };
@@ -335,6 +340,328 @@ public class EcdsaBehaviourTests
         Assert.All(limbs, l => Assert.Equal(0UL, l));
         Assert.Throws<ObjectDisposedException>(() => key.SignHash(new byte[32]));
         Assert.Throws<ObjectDisposedException>(() => key.VerifyHash(new byte[32], new byte[48]));
+    }
+
+    /// <summary>
+    /// Null arguments name their parameter, and every call on a disposed instance throws
+    /// <see cref="ObjectDisposedException"/>, as on the runtime's <see cref="ECDsa"/>: key generation, import and
+    /// export, and a signature into a destination too short for it (refused for the disposal first).
+    /// </summary>
+    [Fact]
+    public void NullArgumentsAndCallsOnADisposedKeyThrowAsTheRuntimes()
+    {
+        using var key = new ECDsaSecp192r1();
+        byte[] hash = new byte[32];
+        byte[] signature = key.SignHash(hash);
+        Assert.Equal("hash", Assert.Throws<ArgumentNullException>(() => key.VerifyHash(null!, signature)).ParamName);
+        Assert.Equal("signature", Assert.Throws<ArgumentNullException>(() => key.VerifyHash(hash, null!)).ParamName);
+        Assert.Equal("hash", Assert.Throws<ArgumentNullException>(() => key.SignHash((byte[])null!)).ParamName);
+
+        ECParameters parameters = key.ExportParameters(true);
+        var disposed = new ECDsaSecp192r1(parameters);
+        disposed.Dispose();
+        Assert.False(disposed.HasPrivateKey);
+        using ECDsa? runtime = TryRuntimeKey(parameters);
+        runtime?.Dispose();
+        var calls = new (string Name, Action<ECDsa> Call)[]
+        {
+            ("GenerateKey", k => k.GenerateKey(ECDsaSecp192r1.Curve)),
+            ("ImportParameters", k => k.ImportParameters(parameters)),
+            ("ExportParameters", k => k.ExportParameters(false)),
+            ("ExportExplicitParameters", k => k.ExportExplicitParameters(false)),
+            ("TrySignHash, short destination", k => k.TrySignHash(hash, new byte[47], out _)),
+            ("SignHash", k => k.SignHash(hash)),
+            ("VerifyHash", k => k.VerifyHash(hash, signature)),
+        };
+        foreach ((string name, Action<ECDsa> call) in calls)
+        {
+            Exception? ours = Record.Exception(() => call(disposed));
+            Assert.True(ours is ObjectDisposedException, $"{name}: {ours?.GetType().Name ?? "no exception"}");
+            if (runtime is not null)
+            {
+                Assert.IsType<ObjectDisposedException>(Record.Exception(() => call(runtime)), exactMatch: false);
+            }
+        }
+    }
+
+    /// <summary>
+    /// A new key replaces the old one in place: <see cref="ECDsa.GenerateKey"/> writes the new scalar over the old
+    /// one's limbs (no copy of the old key left in an abandoned array), an import wipes them, and a public-only
+    /// instance can generate a key pair.
+    /// </summary>
+    [Fact]
+    public void ReplacingTheKeyLeavesNoCopyOfTheOldPrivateKey()
+    {
+        var field = typeof(ECDsaSecp192r1).GetField("_privateKey", System.Reflection.BindingFlags.NonPublic | System.Reflection.BindingFlags.Instance)!;
+        using var key = new ECDsaSecp192r1();
+        using var other = new ECDsaSecp192r1();
+        ulong[] limbs = (ulong[])field.GetValue(key)!;
+        ulong[] old = (ulong[])limbs.Clone();
+        key.GenerateKey(ECDsaSecp192r1.Curve);
+        Assert.NotEqual(old, limbs);
+
+        limbs = (ulong[])field.GetValue(key)!;
+        key.ImportParameters(other.ExportParameters(true));
+        Assert.All(limbs, l => Assert.Equal(0UL, l));
+        limbs = (ulong[])field.GetValue(key)!;
+        key.ImportParameters(other.ExportParameters(false));
+        Assert.All(limbs, l => Assert.Equal(0UL, l));
+        Assert.False(key.HasPrivateKey);
+
+        key.GenerateKey(ECDsaSecp192r1.Curve);
+        Assert.True(key.HasPrivateKey);
+        Assert.True(key.VerifyHash(new byte[32], key.SignHash(new byte[32])));
+    }
+
+    /// <summary>
+    /// An explicit curve is P-192 only when every parameter is: a prime short Weierstrass curve with P-192's prime,
+    /// a, b, generator, order and cofactor 1 (or none). Integers may carry leading zero bytes.
+    /// </summary>
+    [Fact]
+    public void ExplicitCurvesAreCheckedParameterByParameter()
+    {
+        using var valid = new ECDsaSecp192r1();
+        ECParameters publicKey = valid.ExportParameters(false);
+        ECParameters WithCurve(Action<ECCurve> change, ECCurve.ECCurveType type = ECCurve.ECCurveType.PrimeShortWeierstrass)
+        {
+            ECCurve curve = valid.ExportExplicitParameters(false).Curve;
+            curve.CurveType = type;
+            change(curve);
+            return new ECParameters { Curve = curve, Q = publicKey.Q };
+        }
+
+        var bad = new (string Name, ECParameters Parameters)[]
+        {
+            ("prime", WithCurve(c => c.Prime![23] ^= 1)),
+            ("a", WithCurve(c => c.A![23] ^= 1)),
+            ("b", WithCurve(c => c.B![0] ^= 1)),
+            ("G.X", WithCurve(c => c.G.X![23] ^= 1)),
+            ("G.Y", WithCurve(c => c.G.Y![23] ^= 1)),
+            ("order", WithCurve(c => c.Order![23] ^= 1)),
+            ("cofactor 2", WithCurve(c => c.Cofactor![0] = 2)),
+            ("twisted Edwards", WithCurve(_ => { }, ECCurve.ECCurveType.PrimeTwistedEdwards)),
+            ("Montgomery", WithCurve(_ => { }, ECCurve.ECCurveType.PrimeMontgomery)),
+        };
+        foreach ((string name, ECParameters parameters) in bad)
+        {
+            Exception? exception = Record.Exception(() => new ECDsaSecp192r1(parameters));
+            Assert.True(exception is CryptographicException, $"{name}: {exception?.GetType().Name ?? "accepted"}");
+        }
+
+        ECCurve noCofactor = valid.ExportExplicitParameters(false).Curve;
+        noCofactor.Cofactor = null;
+        ECCurve leadingZeros = valid.ExportExplicitParameters(false).Curve;
+        leadingZeros.Prime = [0, .. leadingZeros.Prime!];
+        leadingZeros.Order = [0, 0, .. leadingZeros.Order!];
+        leadingZeros.Cofactor = [0, 1];
+        foreach (ECCurve curve in new[] { noCofactor, leadingZeros })
+        {
+            using var imported = new ECDsaSecp192r1(new ECParameters { Curve = curve, Q = publicKey.Q });
+            Assert.Equal(publicKey.Q.X, imported.ExportParameters(false).Q.X);
+        }
+    }
+
+    /// <summary>
+    /// A named curve whose OID has no value is recognised by any of P-192's names; a value, when present, decides
+    /// (another curve's OID named "secp192r1" is refused).
+    /// </summary>
+    [Fact]
+    public void NamedCurvesWithoutAnOidValueAreRecognisedByEveryNameOfP192()
+    {
+        using var valid = new ECDsaSecp192r1();
+        ECParameters publicKey = valid.ExportParameters(false);
+        foreach (string name in new[] { "nistP192", "secp192r1", "prime192v1", "ECDSA_P192" })
+        {
+            var parameters = new ECParameters { Curve = ECCurve.CreateFromOid(new Oid(null, name)), Q = publicKey.Q };
+            using var imported = new ECDsaSecp192r1(parameters);
+            Assert.Equal(publicKey.Q.Y, imported.ExportParameters(false).Q.Y);
+        }
+
+        foreach (Oid oid in new[] { new Oid(null, "nistP256"), new Oid("1.2.840.10045.3.1.7", "secp192r1") })
+        {
+            var parameters = new ECParameters { Curve = ECCurve.CreateFromOid(oid), Q = publicKey.Q };
+            Assert.Throws<CryptographicException>(() => new ECDsaSecp192r1(parameters));
+        }
+    }
+
+    /// <summary>
+    /// The stream forms of SignData and VerifyData read the stream to its end, whatever each read returns, and give
+    /// the signatures of the byte-array forms; the offset-and-count form signs exactly that range.
+    /// </summary>
+    [Fact]
+    public void StreamsAndRangesAreHashedAsTheWholeArrays()
+    {
+        using var key = new ECDsaSecp192r1();
+        byte[] data = TestRandom.Bytes(TestRandom.Create(4097), 10_000);
+        byte[] expected = key.SignData(data, HashAlgorithmName.SHA256);
+        Assert.Equal(expected, key.SignData(new System.IO.MemoryStream(data), HashAlgorithmName.SHA256));
+        Assert.Equal(expected, key.SignData(new TrickleStream(data), HashAlgorithmName.SHA256));
+        Assert.True(key.VerifyData(new TrickleStream(data), expected, HashAlgorithmName.SHA256));
+        Assert.False(key.VerifyData(new TrickleStream(data[1..]), expected, HashAlgorithmName.SHA256));
+        Assert.Equal(key.SignData(Array.Empty<byte>(), HashAlgorithmName.SHA384), key.SignData(System.IO.Stream.Null, HashAlgorithmName.SHA384));
+        Assert.Equal(key.SignData(data[100..5000], HashAlgorithmName.SHA512), key.SignData(data, 100, 4900, HashAlgorithmName.SHA512));
+        Assert.Equal("data", Assert.Throws<ArgumentNullException>(() => key.SignData((System.IO.Stream)null!, HashAlgorithmName.SHA256)).ParamName);
+        Assert.Equal("hashAlgorithm", Assert.Throws<ArgumentException>(() => key.SignData(data, new HashAlgorithmName(""))).ParamName);
+        Assert.Equal("hashAlgorithm", Assert.Throws<ArgumentNullException>(() => key.SignData(System.IO.Stream.Null, default)).ParamName);
+    }
+
+    /// <summary>A stream that returns at most 1,000 bytes a read, fewer than a buffer's worth.</summary>
+    private sealed class TrickleStream(byte[] data) : System.IO.MemoryStream(data)
+    {
+        public override int Read(byte[] buffer, int offset, int count) => base.Read(buffer, offset, Math.Min(count, 1000));
+    }
+
+    /// <summary>
+    /// DER signatures are strict: nothing after the SEQUENCE, nothing after the second INTEGER; a 24-byte integer
+    /// with its high bit set takes a leading zero byte, and one without is a negative number.
+    /// </summary>
+    [Fact]
+    public void DerSignaturesAreStrict()
+    {
+        using var key = new ECDsaSecp192r1();
+        byte[] hash = SHA256.HashData("strict DER"u8);
+        byte[] p1363 = key.SignHash(hash);
+        var writer = new System.Formats.Asn1.AsnWriter(System.Formats.Asn1.AsnEncodingRules.DER);
+        byte[] Der(bool extra)
+        {
+            writer.Reset();
+            using (writer.PushSequence())
+            {
+                writer.WriteIntegerUnsigned(p1363.AsSpan(0, 24));
+                writer.WriteIntegerUnsigned(p1363.AsSpan(24));
+                if (extra)
+                {
+                    writer.WriteInteger(0);
+                }
+            }
+
+            return writer.Encode();
+        }
+
+        byte[] der = Der(extra: false);
+        Assert.True(key.VerifyHash(hash, der, DSASignatureFormat.Rfc3279DerSequence));
+        Assert.False(key.VerifyHash(hash, (byte[])[.. der, 0], DSASignatureFormat.Rfc3279DerSequence), "a byte after the sequence");
+        Assert.False(key.VerifyHash(hash, Der(extra: true), DSASignatureFormat.Rfc3279DerSequence), "a third integer");
+    }
+
+    /// <summary>
+    /// Later nonce candidates continue the HMAC_DRBG as RFC 6979 3.2 step h.3 says (K = HMAC_K(V || 0x00),
+    /// V = HMAC_K(V), then T again), computed here from the RFC's steps with the runtime's HMAC. The scratch for K
+    /// and V is given dirty (the netstandard2.0 build's stack is not cleared for it), with and without the reusable
+    /// zero-key HMAC of step d, which is left reset.
+    /// </summary>
+    [Theory]
+    [InlineData(20)]
+    [InlineData(32)]
+    [InlineData(48)]
+    [InlineData(64)]
+    public void Rfc6979Nonce_LaterCandidatesFollowStepH3(int hashLength)
+    {
+        Random random = TestRandom.Create(63 + hashLength);
+        byte[] x = Pad24(new Org.BouncyCastle.Math.BigInteger(1, TestRandom.Bytes(random, 24)).Mod(s_bouncyCurve.N));
+        byte[] h1 = TestRandom.Bytes(random, hashLength);
+        HashAlgorithmName name = Rfc6979Nonce.HashForDigestLength(hashLength);
+        Func<byte[], byte[], byte[]> hmac = hashLength switch
+        {
+            20 => HMACSHA1.HashData,
+            48 => HMACSHA384.HashData,
+            64 => HMACSHA512.HashData,
+            _ => HMACSHA256.HashData,
+        };
+
+        // Steps b to f, with bits2octets(h1) = (leftmost 192 bits of h1) mod n.
+        int hlen = hashLength is 20 or 48 or 64 ? hashLength : 32;
+        byte[] h1Octets = ToBytes(BigInteger.Remainder(
+            new BigInteger(h1.AsSpan(0, Math.Min(24, hashLength)), isUnsigned: true, isBigEndian: true), P192Reference.N));
+        byte[] v = new byte[hlen];
+        Array.Fill(v, (byte)1);
+        byte[] k = new byte[hlen];
+        foreach (byte separator in new byte[] { 0, 1 })
+        {
+            k = hmac(k, [.. v, separator, .. x, .. h1Octets]);
+            v = hmac(k, v);
+        }
+
+        var expected = new List<byte[]>();
+        for (int candidate = 0; candidate < 3; candidate++)
+        {
+            byte[] t = [];
+            while (t.Length < 24)
+            {
+                v = hmac(k, v);
+                t = [.. t, .. v];
+            }
+
+            expected.Add(t[..24]); // each in [1, n-1], but for a probability of about 2^-96
+            k = hmac(k, [.. v, 0]);
+            v = hmac(k, v);
+        }
+
+        using IncrementalHash zeroKeyHmac = IncrementalHash.CreateHMAC(name, new byte[hlen]);
+        foreach (IncrementalHash? reusable in new[] { null, zeroKeyHmac })
+        {
+            byte[] kScratch = new byte[64], vScratch = new byte[64];
+            Array.Fill(kScratch, (byte)0xA5);
+            Array.Fill(vScratch, (byte)0x5A);
+            var nonces = new Rfc6979Nonce(name, x, P192Scalar.FromHash(h1), kScratch, vScratch, reusable);
+            foreach (byte[] candidate in expected)
+            {
+                nonces.Next(out P192Scalar nonce);
+                byte[] actual = new byte[24];
+                nonce.Write(actual);
+                Assert.Equal(candidate, actual);
+            }
+        }
+
+        Assert.Equal(hmac(new byte[hlen], []), zeroKeyHmac.GetHashAndReset());
+    }
+
+    /// <summary>
+    /// Each signature takes the next 48 bytes of the instance's pool of blinding bytes and wipes them there; bytes
+    /// that make a blinding factor zero or out of range (c = 0 or c &gt;= p, b = 0 or b &gt;= n) are drawn again,
+    /// and the signature is RFC 6979's whatever the blinding.
+    /// </summary>
+    [Fact]
+    public void EachSignatureWipesItsBlindingBytesAndRedrawsOutOfRangeOnes()
+    {
+        const System.Reflection.BindingFlags Private = System.Reflection.BindingFlags.NonPublic | System.Reflection.BindingFlags.Instance;
+        using var key = new ECDsaSecp192r1();
+        using var reference = new ECDsaSecp192r1(key.ExportParameters(true));
+        byte[] hash = SHA256.HashData("blinding"u8);
+        byte[] expected = reference.SignHash(hash);
+        Assert.Equal(expected, key.SignHash(hash)); // the first signature fills the pool and takes slot 0
+        var poolField = typeof(ECDsaSecp192r1).GetField("_blindingPool", Private)!;
+        object pool = poolField.GetValue(key)!;
+        var nextField = pool.GetType().GetField("_next", Private)!;
+        byte[] bytes = (byte[])pool.GetType().GetField("_bytes", Private)!.GetValue(pool)!;
+        for (int used = 1; used <= 3; used++)
+        {
+            Assert.Equal(used, (int)nextField.GetValue(pool)!);
+            Assert.All(bytes[..(used * 48)], b => Assert.Equal(0, b));
+            Assert.Contains(bytes[(used * 48)..], b => b != 0);
+            Assert.Equal(expected, key.SignHash(hash));
+        }
+
+        foreach (byte fill in new byte[] { 0x00, 0xFF })
+        {
+            Array.Fill(bytes, fill);
+            nextField.SetValue(pool, 0);
+            Assert.Equal(expected, key.SignHash(hash));
+            Assert.Same(pool, poolField.GetValue(key));
+            Assert.Equal(1, (int)nextField.GetValue(pool)!);
+        }
+    }
+
+    private static ECDsa? TryRuntimeKey(ECParameters parameters)
+    {
+        try
+        {
+            return ECDsa.Create(parameters);
+        }
+        catch (Exception e) when (e is CryptographicException or PlatformNotSupportedException)
+        {
+            return null; // a runtime without P-192
+        }
     }
 
     private delegate void Mutate(ref ECParameters parameters);

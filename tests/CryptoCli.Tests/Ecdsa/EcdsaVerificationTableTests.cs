@@ -197,6 +197,8 @@ public class EcdsaVerificationTableTests
         for (int i = 0; i < 3; i++)
         {
             Assert.False(verifier.VerifyHash(hash, firstSignature), $"round {i}: the old key's signature verified");
+            // The count starts again with the new key: its first verification builds no table.
+            Assert.True(i > 0 || !verifier.HasVerificationTable, "the first verification with the new key built the table");
             Assert.True(verifier.VerifyHash(hash, secondSignature), $"round {i}: the new key's signature failed");
         }
 
