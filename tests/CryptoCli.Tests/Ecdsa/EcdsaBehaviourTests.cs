@@ -652,6 +652,49 @@ public class EcdsaBehaviourTests
         }
     }
 
+    /// <summary>
+    /// One instance signing with digests of every length in turn gives each length's RFC 6979 signature: the
+    /// reusable zero-key HMAC of a previous length is not used for another hash.
+    /// </summary>
+    [Fact]
+    public void OneInstanceSigningWithEveryDigestLengthInTurnGivesTheirRfc6979Signatures()
+    {
+        using var key = new ECDsaSecp192r1();
+        var bcPrivate = new ECPrivateKeyParameters(new Org.BouncyCastle.Math.BigInteger(1, key.ExportParameters(true).D), s_bouncyDomain);
+        Random random = TestRandom.Create(6980);
+        foreach (int hashLength in new[] { 32, 32, 20, 48, 64, 16, 64, 20, 32 })
+        {
+            byte[] hash = TestRandom.Bytes(random, hashLength);
+            Org.BouncyCastle.Crypto.IDigest hmacDigest = hashLength switch
+            {
+                20 => new Org.BouncyCastle.Crypto.Digests.Sha1Digest(),
+                48 => new Org.BouncyCastle.Crypto.Digests.Sha384Digest(),
+                64 => new Org.BouncyCastle.Crypto.Digests.Sha512Digest(),
+                _ => new Org.BouncyCastle.Crypto.Digests.Sha256Digest(),
+            };
+            var signer = new ECDsaSigner(new HMacDsaKCalculator(hmacDigest));
+            signer.Init(true, bcPrivate);
+            Org.BouncyCastle.Math.BigInteger[] rs = signer.GenerateSignature(hash);
+            Assert.Equal([.. Pad24(rs[0]), .. Pad24(rs[1])], key.SignHash(hash));
+        }
+    }
+
+    /// <summary>The key size is 192 bits from either constructor, and no other size is legal.</summary>
+    [Fact]
+    public void KeySizeIs192AndNoOtherSizeIsLegal()
+    {
+        using var generated = new ECDsaSecp192r1();
+        using var imported = new ECDsaSecp192r1(generated.ExportParameters(false));
+        foreach (ECDsaSecp192r1 key in new[] { generated, imported })
+        {
+            Assert.Equal(192, key.KeySize);
+            KeySizes legal = Assert.Single(key.LegalKeySizes);
+            Assert.Equal((192, 192, 0), (legal.MinSize, legal.MaxSize, legal.SkipSize));
+            key.KeySize = 192;
+            Assert.Throws<CryptographicException>(() => key.KeySize = 256);
+        }
+    }
+
     private static ECDsa? TryRuntimeKey(ECParameters parameters)
     {
         try
