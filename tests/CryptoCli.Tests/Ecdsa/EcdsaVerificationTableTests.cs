@@ -24,7 +24,9 @@ public class EcdsaVerificationTableTests
     private static readonly ECDomainParameters s_bouncyDomain =
         new(s_bouncyCurve.Curve, s_bouncyCurve.G, s_bouncyCurve.N, s_bouncyCurve.H);
 
+    // The curve arithmetic (P192Curve) alone, which the mutation run leaves unmutated: skipped there.
     [Fact]
+    [Trait(TestCategories.MutationRun, TestCategories.Skip)]
     public void CombTableEntriesAreTheOddMultiplesOfEachRow()
     {
         Random random = TestRandom.Create(192);
@@ -44,7 +46,9 @@ public class EcdsaVerificationTableTests
         }
     }
 
+    // The curve arithmetic (P192Curve) alone, which the mutation run leaves unmutated: skipped there.
     [Fact]
+    [Trait(TestCategories.MutationRun, TestCategories.Skip)]
     public void CombMultiplicationMatchesTheWNafPath()
     {
         Random random = TestRandom.Create(1921);
