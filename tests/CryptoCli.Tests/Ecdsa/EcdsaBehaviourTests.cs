@@ -695,6 +695,27 @@ public class EcdsaBehaviourTests
         }
     }
 
+    /// <summary>
+    /// The reusable zero-key HMAC object of RFC 6979 step d is disposed when a digest of another length replaces
+    /// it and when the instance is disposed.
+    /// </summary>
+    [Fact]
+    public void TheReusableZeroKeyHmacIsDisposedWhenReplacedAndOnDispose()
+    {
+        var field = typeof(ECDsaSecp192r1).GetField("_zeroKeyHmac", System.Reflection.BindingFlags.NonPublic | System.Reflection.BindingFlags.Instance)!;
+        var key = new ECDsaSecp192r1();
+        key.SignHash(new byte[32]);
+        var sha256 = (IncrementalHash)field.GetValue(key)!;
+        Assert.Equal(32, sha256.HashLengthInBytes);
+        key.SignHash(new byte[20]);
+        var sha1 = (IncrementalHash)field.GetValue(key)!;
+        Assert.Equal(20, sha1.HashLengthInBytes);
+        Assert.Throws<ObjectDisposedException>(() => sha256.AppendData(new byte[1]));
+        key.Dispose();
+        Assert.Null(field.GetValue(key));
+        Assert.Throws<ObjectDisposedException>(() => sha1.AppendData(new byte[1]));
+    }
+
     private static ECDsa? TryRuntimeKey(ECParameters parameters)
     {
         try
