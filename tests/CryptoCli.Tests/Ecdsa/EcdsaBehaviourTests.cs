@@ -200,6 +200,7 @@ public class EcdsaBehaviourTests
             ("D of 23 bytes", With((ref ECParameters k) => { k.Q = default; k.D = k.D![1..]; })),
             ("D of 25 bytes, beside Q", With((ref ECParameters k) => k.D = [.. k.D!, 0])),
             ("D not matching Q", With((ref ECParameters k) => k.D![23] ^= 1)),
+            ("D beside -Q (the same X)", With((ref ECParameters k) => k.Q.Y = ToBytes(P192Reference.P - P192Reference.ToBig(Field(k.Q.Y!))))),
             ("nothing", With((ref ECParameters k) => { k.Q = default; k.D = null; })),
         };
         foreach ((string name, ECParameters parameters) in bad)
