@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Mutation testing of the plumbing around the kernels with Stryker.NET (the local tool in .config/dotnet-tools.json).
 # Usage: tools/mutation.sh [folder...|all]   folders: modes, authenticated, internal, ecdsa (default: all, in one run)
+#        tools/mutation.sh bigendian          the files with a big-endian code path, on that path (its own run)
 # Configuration: tests/CryptoCli.Tests/stryker-config.json (what is mutated, which tests run). Each folder's JSON report
 # is copied to docs/mutation/<folder>.json; the HTML report and logs stay in artifacts/mutation/<folder>/.
 # Too slow for every CI run (see docs/testing.md, "Mutation testing"); runs under nice so the machine stays usable.
@@ -23,7 +24,8 @@ patterns_for() {
     authenticated) echo '**/Authenticated/*.cs **/BlockCiphers/BlockCipherAlgorithm.KeyWrap.cs' ;;
     internal) echo '**/Internal/*.cs' ;;
     ecdsa) echo '**/PublicKey/Ecdsa/ECDsaSecp192r1.cs **/PublicKey/Ecdsa/Rfc6979Nonce.cs' ;;
-    *) echo "unknown folder '$1' (modes, authenticated, internal, ecdsa, all)" >&2; exit 2 ;;
+    bigendian) echo '**/Authenticated/BlockCipherOcb.cs **/Authenticated/BlockCipherXts.cs **/Internal/ByteOrder.cs' ;;
+    *) echo "unknown folder '$1' (modes, authenticated, internal, ecdsa, bigendian, all)" >&2; exit 2 ;;
   esac
 }
 
@@ -40,6 +42,7 @@ classes_for() {
     internal) echo 'ByteOrderTests InternalHelperTests ConcurrencyGuardTests ModePlumbingTests
       EcbOneBlockTests RuntimeContractTests XtsTests OcbTests GcmTests CmacTests' ;;
     ecdsa) echo 'EcdsaBehaviourTests EcdsaVectorTests EcdsaVerificationTableTests' ;;
+    bigendian) echo 'OcbTests XtsTests ByteOrderTests AuthenticatedVectorTests RegisteredKernelContractTests' ;;
   esac
 }
 
@@ -66,13 +69,20 @@ run_folders() {
   # compiles every file's mutants and only then filters them by pattern): under the per-test coverage capture they
   # ran for more than 15 CPU minutes without finishing, so a run with ECDSA tests every mutant against all of its
   # selected tests instead (coverage-analysis off).
+  # Each mutant then runs every selected test, so Stryker's timeout (the initial run's time plus
+  # additional-timeout) is raised to a minute: with 10 s, a loaded machine timed out mutants that change nothing.
   local config=stryker-config.json
   if [[ " $* " == *" ecdsa "* ]]; then
     config=stryker-config.coverage-off.json
-    jq '."stryker-config"."coverage-analysis" = "off"' tests/CryptoCli.Tests/stryker-config.json \
-      > "tests/CryptoCli.Tests/$config"
+    jq '."stryker-config" += {"coverage-analysis": "off", "additional-timeout": 60000}' \
+      tests/CryptoCli.Tests/stryker-config.json > "tests/CryptoCli.Tests/$config"
   fi
-  (cd tests/CryptoCli.Tests && nice -n 19 dotnet stryker --config-file "$config" --output "$out" "${args[@]}")
+  # The big-endian set runs on the code path of big-endian hosts (CI's third pass): the scalar loops that the vector
+  # paths replace on little-endian hosts, and ByteOrder's composed words.
+  local env=()
+  if [[ " $* " == *" bigendian "* ]]; then env=(CRYPTOCLI_FORCE_BIG_ENDIAN_PATH=1); fi
+  (cd tests/CryptoCli.Tests &&
+    env "${env[@]}" nice -n 19 dotnet stryker --config-file "$config" --output "$out" "${args[@]}")
   if [[ "$config" != stryker-config.json ]]; then rm -f "tests/CryptoCli.Tests/$config"; fi
   echo "mutation.sh: $* took $(( (SECONDS - start) / 60 )) min $(( (SECONDS - start) % 60 )) s"
   mkdir -p docs/mutation
@@ -93,6 +103,7 @@ regex_for() {
     authenticated) echo '(^|/)(Authenticated/[^/]*|BlockCiphers/BlockCipherAlgorithm\.KeyWrap)\.cs$' ;;
     internal) echo '(^|/)Internal/[^/]*\.cs$' ;;
     ecdsa) echo '(^|/)PublicKey/Ecdsa/(ECDsaSecp192r1|Rfc6979Nonce)\.cs$' ;;
+    bigendian) echo '(^|/)(Authenticated/BlockCipher(Ocb|Xts)|Internal/ByteOrder)\.cs$' ;;
   esac
 }
 
@@ -101,4 +112,8 @@ if (( $# == 0 )) || [[ "$1" == all ]]; then
   set -- modes authenticated internal ecdsa
 fi
 for f in "$@"; do patterns_for "$f" >/dev/null; done
+if [[ " $* " == *" bigendian "* ]] && (( $# > 1 )); then
+  echo "mutation.sh: bigendian runs alone (the whole run is on the big-endian code path)" >&2
+  exit 2
+fi
 run_folders "$@"

@@ -10,7 +10,8 @@ namespace CryptoCli.Benchmarks;
 /// (with dynamic PGO it passes through an instrumented version first), and the run's first case compiles
 /// BenchmarkDotNet's engine and every shared library method at the same time, so its whole short job (about 300 ms)
 /// can end before the promotion: the default run's first case, AES ECB at 16 bytes, read 305-334 ns instead of about
-/// 30 ns. Later cases find the shared code optimised already.
+/// 30 ns. Later cases find the shared code optimised already, except where a class's measured code is first compiled in
+/// that class (new generic instantiations, as Camellia-XTS's passes are), which then warms itself up here too.
 /// </summary>
 public static class TieredWarmUp
 {
