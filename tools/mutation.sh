@@ -71,20 +71,19 @@ run_folders() {
   # selected tests instead (coverage-analysis off).
   # Each mutant then runs every selected test, so Stryker's timeout (the initial run's time plus
   # additional-timeout) is raised to a minute: with 10 s, a loaded machine timed out mutants that change nothing.
-  local config=stryker-config.json
-  if [[ " $* " == *" ecdsa "* ]]; then
-    config=stryker-config.coverage-off.json
-    jq '."stryker-config" += {"coverage-analysis": "off", "additional-timeout": 60000}' \
-      tests/CryptoCli.Tests/stryker-config.json > "tests/CryptoCli.Tests/$config"
-  fi
   # The big-endian set runs on the code path of big-endian hosts (CI's third pass): the scalar loops that the vector
   # paths replace on little-endian hosts, and ByteOrder's composed words. Its timeout is raised the same way, as it
   # is run beside other work.
-  local env=()
+  local overrides='' env=()
+  if [[ " $* " == *" ecdsa "* ]]; then overrides='{"coverage-analysis": "off", "additional-timeout": 60000}'; fi
   if [[ " $* " == *" bigendian "* ]]; then
+    overrides='{"additional-timeout": 60000}'
     env=(CRYPTOCLI_FORCE_BIG_ENDIAN_PATH=1)
-    config=stryker-config.big-endian.json
-    jq '."stryker-config" += {"additional-timeout": 60000}' \
+  fi
+  local config=stryker-config.json
+  if [[ -n "$overrides" ]]; then
+    config=stryker-config.this-run.json
+    jq --argjson overrides "$overrides" '."stryker-config" += $overrides' \
       tests/CryptoCli.Tests/stryker-config.json > "tests/CryptoCli.Tests/$config"
   fi
   (cd tests/CryptoCli.Tests &&
