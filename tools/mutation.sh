@@ -2,6 +2,9 @@
 # Mutation testing of the plumbing around the kernels with Stryker.NET (the local tool in .config/dotnet-tools.json).
 # Usage: tools/mutation.sh [folder...|all]   folders: modes, authenticated, internal, ecdsa (default: all, in one run)
 #        tools/mutation.sh bigendian          the files with a big-endian code path, on that path (its own run)
+#        tools/mutation.sh --rerun STATUS folder...
+#                                             only the mutants that docs/mutation/<folder>.json gives STATUS (Timeout,
+#                                             Survived, NoCoverage...), their new results merged into that report
 # Configuration: tests/CryptoCli.Tests/stryker-config.json (what is mutated, which tests run). Each folder's JSON report
 # is copied to docs/mutation/<folder>.json; the HTML report and logs stay in artifacts/mutation/<folder>/.
 # Too slow for every CI run (see docs/testing.md, "Mutation testing"); runs under nice so the machine stays usable.
@@ -61,7 +64,11 @@ run_folders() {
   local name out args=() p f start=$SECONDS
   if (( $# == 1 )); then name="$1"; else name=combined; fi
   out="$root/artifacts/mutation/$name"
-  for f in "$@"; do for p in $(patterns_for "$f"); do args+=(--mutate "$p"); done; done
+  if [[ -n "$rerun" ]]; then
+    for f in "$@"; do while read -r p; do args+=(--mutate "$p"); done < <(rerun_patterns "$f"); done
+  else
+    for f in "$@"; do for p in $(patterns_for "$f"); do args+=(--mutate "$p"); done; done
+  fi
   for p in "${excludes[@]}"; do args+=(--mutate "$p"); done
   args+=(--test-case-filter "$(tests_for "$@")")
   rm -rf "$out"
@@ -91,6 +98,10 @@ run_folders() {
   if [[ "$config" != stryker-config.json ]]; then rm -f "tests/CryptoCli.Tests/$config"; fi
   echo "mutation.sh: $* took $(( (SECONDS - start) / 60 )) min $(( (SECONDS - start) % 60 )) s"
   mkdir -p docs/mutation
+  if [[ -n "$rerun" ]]; then
+    for f in "$@"; do merge_rerun "$f" "$out/reports/mutation-report.json"; done
+    return
+  fi
   for f in "$@"; do
     # Keep the folder's files that have a mutant the run did not leave out (not the kernels), paths from the repository
     # root, and the tests' names (not their sources).
@@ -111,6 +122,56 @@ regex_for() {
     bigendian) echo '(^|/)(Authenticated/BlockCipher(Ocb|Xts)|Internal/ByteOrder)\.cs$' ;;
   esac
 }
+
+# A rerun mutates one span per mutant of the committed report that has the status asked for: Stryker.NET takes
+# character spans after a file pattern (File.cs{from..to}, end exclusive) and keeps the mutants whose original code
+# lies within one. The report's locations are 1-based lines and columns; the report holds each file's source, which
+# must still be the file's text, or the spans would point elsewhere.
+rerun_patterns() {
+  local report="docs/mutation/$1.json" key
+  [[ -f "$report" ]] || { echo "mutation.sh: no report $report to rerun" >&2; exit 2; }
+  for key in $(jq -r --arg s "$rerun" '.files | to_entries[] | select(any(.value.mutants[]; .status == $s)) | .key' "$report"); do
+    if ! jq -e --arg k "$key" --rawfile text "$key" '.files[$k].source == $text' "$report" >/dev/null; then
+      echo "mutation.sh: $key has changed since $report was written; run the folder again instead" >&2
+      exit 2
+    fi
+    jq -r --arg k "$key" --arg s "$rerun" '
+      .files[$k] as $file
+      | ($file.source | split("\n") | map(length + 1)) as $lines
+      | ([0] + [foreach $lines[] as $n (0; . + $n)]) as $starts
+      | [$file.mutants[] | select(.status == $s) | .location
+         | "{\($starts[.start.line - 1] + .start.column - 1)..\($starts[.end.line - 1] + .end.column - 1)}"]
+      | "**/" + ($k | sub("^src/[^/]*/"; "")) + join("")' "$report"
+  done
+}
+
+# Puts a rerun's results into the committed report: each mutant that had the status asked for takes the status, the
+# reason and the tests of the mutant at the same place, by the same mutator and with the same replacement.
+merge_rerun() {
+  local report="docs/mutation/$1.json" merged
+  merged="$(mktemp)"
+  jq --slurpfile new "$2" --arg s "$rerun" '
+    ($new[0].files | with_entries(.key |= sub("^.*?/src/"; "src/"))) as $nf
+    | .files |= with_entries(.key as $k | .value.mutants |= map(
+        if .status == $s then
+          . as $m
+          | ([$nf[$k].mutants[]? | select(.status != "Ignored" and .location == $m.location
+              and .mutatorName == $m.mutatorName and .replacement == $m.replacement)] | .[0]) as $r
+          | if $r == null then . else . + ($r | {status, statusReason, killedBy, coveredBy, testsCompleted, duration})
+            end
+        else . end))
+    | .testFiles += ($new[0].testFiles | with_entries(.key |= sub("^.*?/tests/"; "tests/") | .value |= del(.source)))' \
+    "$report" > "$merged"
+  mv "$merged" "$report"
+  jq -r --arg s "$rerun" '"mutation.sh: \(.files | [.[].mutants[] | select(.status == $s)] | length) of '"$1"'\u0027s mutants still \($s)"' "$report"
+}
+
+rerun=''
+if [[ "${1:-}" == --rerun ]]; then
+  (( $# >= 3 )) || { echo "mutation.sh: --rerun STATUS needs a folder" >&2; exit 2; }
+  rerun="$2"
+  shift 2
+fi
 
 command -v jq >/dev/null || { echo "mutation.sh: needs jq to split the report" >&2; exit 2; }
 if (( $# == 0 )) || [[ "$1" == all ]]; then
