@@ -5,6 +5,8 @@
 #        tools/mutation.sh --rerun STATUS folder...
 #                                             only the mutants that docs/mutation/<folder>.json gives STATUS (Timeout,
 #                                             Survived, NoCoverage...), their new results merged into that report
+#        tools/mutation.sh --by-hand STATUS folder
+#                                             the same mutants applied to the source one at a time, without Stryker
 # Configuration: tests/CryptoCli.Tests/stryker-config.json (what is mutated, which tests run). Each folder's JSON report
 # is copied to docs/mutation/<folder>.json; the HTML report and logs stay in artifacts/mutation/<folder>/.
 # Too slow for every CI run (see docs/testing.md, "Mutation testing"); runs under nice so the machine stays usable.
@@ -166,8 +168,76 @@ merge_rerun() {
   jq -r --arg s "$rerun" '"mutation.sh: \(.files | [.[].mutants[] | select(.status == $s)] | length) of '"$1"'\u0027s mutants still \($s)"' "$report"
 }
 
-rerun=''
-if [[ "${1:-}" == --rerun ]]; then
+# Stryker.NET compiles its mutant switches into every method of the library, and the JIT compiles that assembly
+# without optimisation (every method of it shows as MinOptJitted in a profile), with a call to MutantControl.IsActive
+# at each switch: ECDSA's field arithmetic runs hundreds of times slower, a mutant's run of the ECDSA tests outlasts
+# any timeout Stryker derives from the unmutated initial run, and an undecided mutant is reported as a timeout. By
+# hand, each mutant of the committed report with the status asked for is written into the file (the report's
+# replacement text over the mutated span), in a temporary worktree of HEAD; the library is rebuilt in Release and the
+# folder's test classes run with a time limit. A failing test kills it, a run past the limit times it out, and a
+# clean run leaves it surviving. The statuses are written back into the report, each with the reason.
+by_hand() {
+  local f="$1" report="docs/mutation/$1.json" tree key id status reason filter results built
+  [[ -f "$report" ]] || { echo "mutation.sh: no report $report" >&2; exit 2; }
+  tree="$(mktemp -d)"
+  results="$(mktemp)"
+  git worktree add -q --detach "$tree" HEAD
+  trap 'git worktree remove --force "$tree"; rm -f "$results"' EXIT
+  filter="$(tests_for "$f")"
+  built="$tree/src/CryptoCli/bin/Release/net10.0/CryptoCli.dll"
+  dotnet build -c Release "$tree/tests/CryptoCli.Tests" >/dev/null
+  while read -r key id; do
+    if ! jq -e --arg k "$key" --rawfile text "$tree/$key" '.files[$k].source == $text' "$report" >/dev/null; then
+      echo "mutation.sh: $key has changed since $report was written; run the folder again instead" >&2
+      exit 2
+    fi
+    jq -j --arg k "$key" --arg id "$id" '
+      .files[$k] as $file
+      | ($file.source | split("\n") | map(length + 1)) as $lines
+      | ([0] + [foreach $lines[] as $n (0; . + $n)]) as $starts
+      | ($file.mutants[] | select(.id == $id)) as $m
+      | ($starts[$m.location.start.line - 1] + $m.location.start.column - 1) as $from
+      | ($starts[$m.location.end.line - 1] + $m.location.end.column - 1) as $to
+      | $file.source[:$from] + $m.replacement + $file.source[$to:]' "$report" > "$tree/$key"
+    if ! dotnet build -c Release -f net10.0 --no-restore "$tree/src/CryptoCli" >/dev/null 2>&1; then
+      status=CompileError reason='applied by hand: does not compile'
+    else
+      cp "$built" "$tree/tests/CryptoCli.Tests/bin/Release/net10.0/CryptoCli.dll"
+      local out rc=0
+      out="$(env "${env[@]}" timeout "$by_hand_limit" dotnet test -c Release --no-build "$tree/tests/CryptoCli.Tests" \
+        --filter "$filter" 2>&1)" || rc=$?
+      # A test host stuck in a loop outlives the dotnet test that timeout stopped.
+      pkill -f "$tree/tests/CryptoCli.Tests/bin" || true
+      if (( rc == 0 )); then
+        status=Survived reason='applied by hand: every test passed'
+      elif (( rc == 124 )); then
+        status=Timeout reason="applied by hand: the tests ran past ${by_hand_limit} s"
+      else
+        status=Killed
+        reason="applied by hand: failed $(grep -oE '^ +Failed [A-Za-z0-9_.]+' <<<"$out" | awk '{print $2}' | sed 's/^.*\.\([^.]*\.[^.]*\)$/\1/' | sort -u | head -3 | paste -sd, -)"
+      fi
+    fi
+    git -C "$tree" checkout -q -- "$key"
+    echo "mutation.sh: $key mutant $id: $status ($reason)"
+    jq -n --arg id "$id" --arg status "$status" --arg reason "$reason" '{$id, $status, statusReason: $reason}' >> "$results"
+  done < <(jq -r --arg s "$rerun" '.files | to_entries[] | .key as $k | .value.mutants[] | select(.status == $s)
+             | "\($k) \(.id)"' "$report")
+  local merged
+  merged="$(mktemp)"
+  jq --slurpfile r <(jq -s 'map({(.id): .}) | add // {}' "$results") '
+    .files |= map_values(.mutants |= map(if $r[0][.id] then . + ($r[0][.id] | {status, statusReason}) else . end))' \
+    "$report" > "$merged"
+  mv "$merged" "$report"
+  jq -r '[.files[].mutants[] | .status] | group_by(.) | map("\(.[0]) \(length)") | join(", ")' "$report"
+}
+
+rerun='' by_hand_limit=60 mode=stryker
+if [[ "${1:-}" == --by-hand ]]; then
+  (( $# == 3 )) || { echo "mutation.sh: --by-hand STATUS takes one folder" >&2; exit 2; }
+  rerun="$2"
+  mode=by-hand
+  shift 2
+elif [[ "${1:-}" == --rerun ]]; then
   (( $# >= 3 )) || { echo "mutation.sh: --rerun STATUS needs a folder" >&2; exit 2; }
   rerun="$2"
   shift 2
@@ -182,4 +252,10 @@ if [[ " $* " == *" bigendian "* ]] && (( $# > 1 )); then
   echo "mutation.sh: bigendian runs alone (the whole run is on the big-endian code path)" >&2
   exit 2
 fi
-run_folders "$@"
+if [[ "$mode" == by-hand ]]; then
+  env=()
+  if [[ "$1" == bigendian ]]; then env=(CRYPTOCLI_FORCE_BIG_ENDIAN_PATH=1); fi
+  by_hand "$1"
+else
+  run_folders "$@"
+fi
