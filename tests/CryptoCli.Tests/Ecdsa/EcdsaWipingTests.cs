@@ -8,23 +8,20 @@ namespace CryptoCli.Tests;
 
 /// <summary>
 /// Signing leaves no copy of its secrets behind on the stack: the private key (as bytes and as limbs), the
-/// RFC 6979 nonce and the point k·G. The check reads the stack memory the signing frames just used, through an
-/// uninitialized stackalloc at the same depth, and looks for each secret's bytes; a positive control shows the scan
-/// finds a secret that is left behind.
+/// RFC 6979 nonce and the point k·G. The check reads the stack memory the signing frames just used
+/// (<see cref="StackResidue"/>) and looks for each secret's bytes; a positive control shows the scan finds a secret
+/// that is left behind.
 /// </summary>
 public class EcdsaWipingTests
 {
-    // Far deeper than signing's frames (a few KiB), well within the 1 MiB minimum thread stack.
-    private const int ScanBytes = 64 * 1024;
-
     [Fact]
     public void TheScanFindsASecretLeftOnTheStack()
     {
         WarmUp();
         byte[] secret = RandomNumberGenerator.GetBytes(24);
-        ScrubStack();
-        LeaveOnStack(secret);
-        Assert.True(StackContains(secret), "the stack scan is blind: it did not find a secret left on purpose");
+        StackResidue.Scrub();
+        StackResidue.Leave(secret);
+        Assert.True(StackResidue.Contains(secret), "the stack scan is blind: it did not find a secret left on purpose");
     }
 
     [OptimizedLibraryFact]
@@ -62,17 +59,17 @@ public class EcdsaWipingTests
             nonce = default;
             privateKey = default;
             point = default;
-            ScrubStack();
+            StackResidue.Scrub();
 
             Sign(key, hash);
             foreach ((string what, byte[] bytes) in secrets)
             {
-                Assert.False(StackContains(bytes), $"signing left the {what} on the stack");
+                Assert.False(StackResidue.Contains(bytes), $"signing left the {what} on the stack");
             }
 
             // The same scan, in the same state, sees a secret that is left behind.
-            LeaveOnStack(nonceBytes);
-            Assert.True(StackContains(nonceBytes), "the stack scan is blind");
+            StackResidue.Leave(nonceBytes);
+            Assert.True(StackResidue.Contains(nonceBytes), "the stack scan is blind");
         }
     }
 
@@ -86,10 +83,10 @@ public class EcdsaWipingTests
         byte[] hash = new byte[32];
         for (int i = 0; i < 3; i++)
         {
-            ScrubStack();
+            StackResidue.Scrub();
             Sign(key, hash);
-            LeaveOnStack(hash);
-            StackContains(hash);
+            StackResidue.Leave(hash);
+            StackResidue.Contains(hash);
         }
     }
 
@@ -98,29 +95,4 @@ public class EcdsaWipingTests
 
     private static byte[] AsBytes<T>(T value)
         where T : struct => MemoryMarshal.AsBytes(MemoryMarshal.CreateSpan(ref value, 1)).ToArray();
-
-    [MethodImpl(MethodImplOptions.NoInlining)]
-    [SkipLocalsInit]
-    private static void LeaveOnStack(byte[] secret)
-    {
-        Span<byte> buffer = stackalloc byte[256];
-        secret.CopyTo(buffer.Slice(100));
-        GC.KeepAlive(buffer.ToArray().Length);
-    }
-
-    [MethodImpl(MethodImplOptions.NoInlining)]
-    private static void ScrubStack()
-    {
-        Span<byte> stack = stackalloc byte[ScanBytes];
-        CryptographicOperations.ZeroMemory(stack);
-    }
-
-    /// <summary>The uninitialized stackalloc covers the memory of the frames that ran below this depth just before.</summary>
-    [MethodImpl(MethodImplOptions.NoInlining)]
-    [SkipLocalsInit]
-    private static bool StackContains(ReadOnlySpan<byte> pattern)
-    {
-        Span<byte> stack = stackalloc byte[ScanBytes];
-        return stack.IndexOf(pattern) >= 0;
-    }
 }
