@@ -196,12 +196,13 @@ by_hand() {
   local tree="$by_hand_tree" results="$by_hand_results"
   filter=''
   for key in $(classes_for "$f") $(optimised_classes_for "$f"); do filter+="${filter:+|}FullyQualifiedName~.$key."; done
+  filter="MutationRun!=Skip&($filter)"
   built="$tree/src/CryptoCli/bin/Release/net10.0/CryptoCli.dll"
   dotnet build -c Release "$tree/tests/CryptoCli.Tests" >/dev/null
   while read -r key id; do
     if ! jq -e --arg k "$key" --rawfile text "$tree/$key" '.files[$k].source == $text' "$report" >/dev/null; then
-      echo "mutation.sh: $key has changed since $report was written; run the folder again instead" >&2
-      exit 2
+      echo "mutation.sh: $key has changed since $report was written: mutant $id left as it is" >&2
+      continue
     fi
     jq -j --arg k "$key" --arg id "$id" '
       .files[$k] as $file
@@ -238,16 +239,14 @@ by_hand() {
     fi
     git -C "$tree" checkout -q -- "$key"
     echo "mutation.sh: $key mutant $id: $status ($reason)"
-    jq -n --arg id "$id" --arg status "$status" --arg reason "$reason" '{$id, $status, statusReason: $reason}' >> "$results"
+    # Into the report at once, so that a run stopped midway keeps what it decided.
+    jq --arg id "$id" --arg status "$status" --arg reason "$reason" '
+      .files |= map_values(.mutants |= map(if .id == $id then . + {$status, statusReason: $reason} else . end))' \
+      "$report" > "$results"
+    mv "$results" "$report"
   done < <(jq -r --arg s "$rerun" '.files | to_entries[] | .key as $k | .value.mutants[]
              | select(.status == $s and ((.statusReason // "") | startswith("applied by hand") | not))
              | "\($k) \(.id)"' "$report")
-  local merged
-  merged="$(mktemp)"
-  jq --slurpfile r <(jq -s 'map({(.id): .}) | add // {}' "$results") '
-    .files |= map_values(.mutants |= map(if $r[0][.id] then . + ($r[0][.id] | {status, statusReason}) else . end))' \
-    "$report" > "$merged"
-  mv "$merged" "$report"
   jq -r '[.files[].mutants[] | .status] | group_by(.) | map("\(.[0]) \(length)") | join(", ")' "$report"
 }
 
