@@ -8,7 +8,7 @@ namespace CryptoCli.Tests;
 
 /// <summary>
 /// Signing leaves no copy of its secrets behind on the stack: the private key (as bytes and as limbs), the
-/// RFC 6979 nonce and the point k·G. The check reads the stack memory the signing frames just used
+/// RFC 6979 nonce, the state (K, V) it was drawn from and the point k·G. The check reads the stack memory the signing frames just used
 /// (<see cref="StackResidue"/>) and looks for each secret's bytes; a positive control shows the scan finds a secret
 /// that is left behind.
 /// </summary>
@@ -53,6 +53,8 @@ public class EcdsaWipingTests
                 ("k·G X", AsBytes(point.X)),
                 ("k·G Y", AsBytes(point.Y)),
                 ("k·G Z", AsBytes(point.Z)),
+                ("RFC 6979 K", k.Slice(0, hash.Length).ToArray()),
+                ("RFC 6979 V", v.Slice(0, hash.Length).ToArray()),
             };
             k.Clear();
             v.Clear();
