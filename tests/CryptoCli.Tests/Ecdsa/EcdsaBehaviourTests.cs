@@ -449,6 +449,25 @@ public class EcdsaBehaviourTests
             Assert.True(exception is CryptographicException, $"{name}: {exception?.GetType().Name ?? "accepted"}");
         }
 
+        // A parameter left out is refused too (only the cofactor may be missing, below).
+        foreach (string missing in new[] { "prime", "a", "b", "G.X", "G.Y", "order" })
+        {
+            ECCurve curve = valid.ExportExplicitParameters(false).Curve;
+            switch (missing)
+            {
+                case "prime": curve.Prime = null; break;
+                case "a": curve.A = null; break;
+                case "b": curve.B = null; break;
+                case "G.X": curve.G.X = null; break;
+                case "G.Y": curve.G.Y = null; break;
+                default: curve.Order = null; break;
+            }
+
+            Exception? exception = Record.Exception(
+                () => new ECDsaSecp192r1(new ECParameters { Curve = curve, Q = publicKey.Q }));
+            Assert.True(exception is CryptographicException, $"no {missing}: {exception?.GetType().Name ?? "accepted"}");
+        }
+
         ECCurve noCofactor = valid.ExportExplicitParameters(false).Curve;
         noCofactor.Cofactor = null;
         ECCurve leadingZeros = valid.ExportExplicitParameters(false).Curve;
