@@ -627,6 +627,28 @@ public class ModePlumbingTests
         }
     }
 
+    /// <summary>A disposed transform refuses both calls with <see cref="ObjectDisposedException"/>: its key schedule is
+    /// wiped, so no call may run on it. The runtime's <see cref="Aes"/> encryptors do the same; its decryptors let a
+    /// <c>TransformBlock</c> that only holds a block back pass.</summary>
+    [Fact]
+    public void DisposedTransformsThrow()
+    {
+        using RijndaelCipher cipher = KeyedCipher();
+        using Aes aes = Aes.Create();
+        foreach (CipherMode mode in new[] { CipherMode.CBC, CipherMode.ECB, CipherMode.CFB })
+        {
+            cipher.Mode = aes.Mode = mode;
+            var transforms = new[] { cipher.CreateEncryptor(), cipher.CreateDecryptor(), aes.CreateEncryptor() };
+            foreach (ICryptoTransform transform in transforms)
+            {
+                transform.Dispose();
+                Assert.Throws<ObjectDisposedException>(
+                    () => transform.TransformBlock(new byte[16], 0, 16, new byte[16], 0));
+                Assert.Throws<ObjectDisposedException>(() => transform.TransformFinalBlock(new byte[16], 0, 16));
+            }
+        }
+    }
+
     /// <summary>A call that overlaps another on one transform throws, and the message it overlapped is refused at its
     /// final block and dropped: the next message starts again from the IV.</summary>
     [Fact]
