@@ -649,6 +649,27 @@ public class ModePlumbingTests
         }
     }
 
+    /// <summary>Without padding, a final block that is not whole is refused by the transform as by the runtime's
+    /// <see cref="Aes"/> transforms (<see cref="CryptographicException"/>), encrypting and decrypting.</summary>
+    [Fact]
+    public void UnpaddedTransformsRefuseAPartialFinalBlock()
+    {
+        using RijndaelCipher cipher = KeyedCipher();
+        using Aes aes = Aes.Create();
+        cipher.Mode = aes.Mode = CipherMode.CBC;
+        cipher.Padding = aes.Padding = PaddingMode.None;
+        foreach (SymmetricAlgorithm algorithm in new SymmetricAlgorithm[] { cipher, aes })
+        {
+            foreach (ICryptoTransform transform in new[] { algorithm.CreateEncryptor(), algorithm.CreateDecryptor() })
+            {
+                using (transform)
+                {
+                    Assert.Throws<CryptographicException>(() => transform.TransformFinalBlock(new byte[21], 0, 21));
+                }
+            }
+        }
+    }
+
     /// <summary>A call that overlaps another on one transform throws, and the message it overlapped is refused at its
     /// final block and dropped: the next message starts again from the IV.</summary>
     [Fact]
@@ -668,7 +689,11 @@ public class ModePlumbingTests
         using var transform = new BlockCipherTransform(kernel, Cbc.Instance, true, PaddingMode.PKCS7, iv);
         Exception? failure = kernel.Gate.Overlap(
             () => transform.TransformBlock(message, 0, 32, new byte[32], 0),
-            () => CallGate.AssertRefused(() => transform.TransformBlock(message, 32, 16, new byte[16], 0)));
+            () =>
+            {
+                CallGate.AssertRefused(() => transform.TransformBlock(message, 32, 16, new byte[16], 0));
+                CallGate.AssertRefused(() => transform.TransformFinalBlock(message, 32, 16));
+            });
         Assert.Null(failure);
 
         CryptographicException final = Assert.Throws<CryptographicException>(
