@@ -134,10 +134,14 @@ regex_for() {
   esac
 }
 
+# jq: the character offset at which each line of a source text starts (the report's locations are 1-based lines and
+# columns; Stryker.NET's spans are character offsets).
+jq_line_starts='def line_starts: [0] + [foreach (split("\n") | map(length + 1))[] as $n (0; . + $n)];'
+
 # A rerun mutates one span per mutant of the committed report that has the status asked for: Stryker.NET takes
 # character spans after a file pattern (File.cs{from..to}, end exclusive) and keeps the mutants whose original code
-# lies within one. The report's locations are 1-based lines and columns; the report holds each file's source, which
-# must still be the file's text, or the spans would point elsewhere.
+# lies within one. The report holds each file's source, which must still be the file's text, or the spans would point
+# elsewhere.
 rerun_patterns() {
   local report="docs/mutation/$1.json" key
   [[ -f "$report" ]] || { echo "mutation.sh: no report $report to rerun" >&2; exit 2; }
@@ -146,10 +150,9 @@ rerun_patterns() {
       echo "mutation.sh: $key has changed since $report was written; run the folder again instead" >&2
       exit 2
     fi
-    jq -r --arg k "$key" --arg s "$rerun" '
+    jq -r --arg k "$key" --arg s "$rerun" "$jq_line_starts"'
       .files[$k] as $file
-      | ($file.source | split("\n") | map(length + 1)) as $lines
-      | ([0] + [foreach $lines[] as $n (0; . + $n)]) as $starts
+      | ($file.source | line_starts) as $starts
       | [$file.mutants[] | select(.status == $s) | .location
          | "{\($starts[.start.line - 1] + .start.column - 1)..\($starts[.end.line - 1] + .end.column - 1)}"]
       | "**/" + ($k | sub("^src/[^/]*/"; "")) + join("")' "$report"
@@ -204,10 +207,9 @@ by_hand() {
       echo "mutation.sh: $key has changed since $report was written: mutant $id left as it is" >&2
       continue
     fi
-    jq -j --arg k "$key" --arg id "$id" '
+    jq -j --arg k "$key" --arg id "$id" "$jq_line_starts"'
       .files[$k] as $file
-      | ($file.source | split("\n") | map(length + 1)) as $lines
-      | ([0] + [foreach $lines[] as $n (0; . + $n)]) as $starts
+      | ($file.source | line_starts) as $starts
       | ($file.mutants[] | select(.id == $id)) as $m
       | ($starts[$m.location.start.line - 1] + $m.location.start.column - 1) as $from
       | ($starts[$m.location.end.line - 1] + $m.location.end.column - 1) as $to
