@@ -24,8 +24,8 @@ public class AuthenticatedWipingTests
     public void Ccm_LeavesNeitherS0NorThePaddedLastBlock()
     {
         byte[] nonce = Convert.FromHexString("101112131415161718191a1b1c");
-        byte[] plaintext = TestRandom.Bytes(new Random(1), 37);
-        byte[] aad = TestRandom.Bytes(new Random(2), 20);
+        byte[] plaintext = TestRandom.Bytes(TestRandom.Create(91), 37);
+        byte[] aad = TestRandom.Bytes(TestRandom.Create(92), 20);
         byte[] a0 = new byte[16];
         a0[0] = (byte)(15 - nonce.Length - 1);
         nonce.CopyTo(a0, 1);
@@ -50,8 +50,8 @@ public class AuthenticatedWipingTests
     public void Gcm_LeavesNoGhashOutput()
     {
         byte[] nonce = Convert.FromHexString("101112131415161718191a1b");
-        byte[] plaintext = TestRandom.Bytes(new Random(3), 37);
-        byte[] aad = TestRandom.Bytes(new Random(4), 20);
+        byte[] plaintext = TestRandom.Bytes(TestRandom.Create(93), 37);
+        byte[] aad = TestRandom.Bytes(TestRandom.Create(94), 20);
         byte[] expectedCiphertext = new byte[plaintext.Length], expectedTag = new byte[16];
         using (var reference = new AesGcm(s_key, 16))
         {
@@ -128,7 +128,7 @@ public class AuthenticatedWipingTests
 
         using var aes = RijndaelCipher.Create();
         aes.Key = s_key;
-        byte[] message = TestRandom.Bytes(new Random(7), 37), mac = new byte[16];
+        byte[] message = TestRandom.Bytes(TestRandom.Create(97), 37), mac = new byte[16];
         Assert.Empty(StackResidue.LeftBy(
             () => BlockCipherCmac.TryHashData(aes, message, mac, out _), ("K1", k1), ("K2", k2)));
         using (var reference = new BlockCipherCmac(aes))
@@ -184,7 +184,7 @@ public class AuthenticatedWipingTests
 
         using var aes = RijndaelCipher.Create();
         using var xts = new BlockCipherXts(aes, key);
-        byte[] source = TestRandom.Bytes(new Random(6), 1024), destination = new byte[1024];
+        byte[] source = TestRandom.Bytes(TestRandom.Create(96), 1024), destination = new byte[1024];
         Assert.Empty(StackResidue.LeftBy(
             () => xts.Encrypt(0x1234_5678_9abc_def0UL, source.AsSpan(0, 512), destination), ("E_K2(i)", encryptedTweak)));
         Assert.Empty(StackResidue.LeftBy(
