@@ -13,7 +13,7 @@ namespace CryptoCli.Tests;
 /// frame and the scan finds them. Not in the plumbing set: Stryker.NET's mutated library is not optimised, and its
 /// frames keep every local.
 /// </summary>
-[Collection(StackScanCollection.Name)]
+[Collection(StackScanGroup.Name)]
 public class AuthenticatedWipingTests
 {
     private static readonly byte[] s_key = Convert.FromHexString("000102030405060708090a0b0c0d0e0f");

@@ -12,7 +12,7 @@ namespace CryptoCli.Tests;
 /// (<see cref="StackResidue"/>) and looks for each secret's bytes; a positive control shows the scan finds a secret
 /// that is left behind.
 /// </summary>
-[Collection(StackScanCollection.Name)]
+[Collection(StackScanGroup.Name)]
 public class EcdsaWipingTests
 {
     [Fact]

@@ -7,7 +7,7 @@ namespace CryptoCli.Tests;
 /// code tiered compilation optimises, which the runtime delays while other tests keep compiling new methods.
 /// </summary>
 [CollectionDefinition(Name, DisableParallelization = true)]
-public sealed class StackScanCollection
+public sealed class StackScanGroup
 {
     /// <summary>The collection's name, for <see cref="CollectionAttribute"/>.</summary>
     public const string Name = "Stack scans";
