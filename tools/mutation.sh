@@ -60,13 +60,16 @@ optimised_classes_for() {
   esac
 }
 
+# A test filter that selects the classes given (each once).
+class_filter() {
+  local filter='' c
+  for c in $(printf '%s\n' "$@" | sort -u); do filter+="${filter:+|}FullyQualifiedName~.$c."; done
+  echo "$filter"
+}
+
 # The test filter for the folders given: the union of their classes.
 tests_for() {
-  local filter='' c
-  for c in $(for f in "$@"; do classes_for "$f"; done | tr -s ' ' '\n' | sort -u); do
-    filter+="${filter:+|}FullyQualifiedName~.$c."
-  done
-  echo "Category=Plumbing&MutationRun!=Skip&($filter)"
+  echo "Category=Plumbing&MutationRun!=Skip&($(class_filter $(for f in "$@"; do classes_for "$f"; done)))"
 }
 
 # One Stryker run for the folders given: their patterns together and the union of their test classes (the build, the
@@ -92,12 +95,9 @@ run_folders() {
   # The big-endian set runs on the code path of big-endian hosts (CI's third pass): the scalar loops that the vector
   # paths replace on little-endian hosts, and ByteOrder's composed words. Its timeout is raised the same way, as it
   # is run beside other work.
-  local overrides='' env=()
+  local overrides=''
   if [[ " $* " == *" ecdsa "* ]]; then overrides='{"coverage-analysis": "off", "additional-timeout": 60000}'; fi
-  if [[ " $* " == *" bigendian "* ]]; then
-    overrides='{"additional-timeout": 60000}'
-    env=(CRYPTOCLI_FORCE_BIG_ENDIAN_PATH=1)
-  fi
+  if [[ " $* " == *" bigendian "* ]]; then overrides='{"additional-timeout": 60000}'; fi
   local config=stryker-config.json
   if [[ -n "$overrides" ]]; then
     config=stryker-config.this-run.json
@@ -138,6 +138,12 @@ regex_for() {
 # columns; Stryker.NET's spans are character offsets).
 jq_line_starts='def line_starts: [0] + [foreach (split("\n") | map(length + 1))[] as $n (0; . + $n)];'
 
+# Whether the report's copy of a file's source (REPORT KEY) is still the text of FILE: only then do its mutants' places
+# point at the code.
+report_has_source() {
+  jq -e --arg k "$2" --rawfile text "$3" '.files[$k].source == $text' "$1" >/dev/null
+}
+
 # A rerun mutates one span per mutant of the committed report that has the status asked for: Stryker.NET takes
 # character spans after a file pattern (File.cs{from..to}, end exclusive) and keeps the mutants whose original code
 # lies within one. The report holds each file's source, which must still be the file's text, or the spans would point
@@ -145,8 +151,9 @@ jq_line_starts='def line_starts: [0] + [foreach (split("\n") | map(length + 1))[
 rerun_patterns() {
   local report="docs/mutation/$1.json" key
   [[ -f "$report" ]] || { echo "mutation.sh: no report $report to rerun" >&2; exit 2; }
-  for key in $(jq -r --arg s "$rerun" '.files | to_entries[] | select(any(.value.mutants[]; .status == $s)) | .key' "$report"); do
-    if ! jq -e --arg k "$key" --rawfile text "$key" '.files[$k].source == $text' "$report" >/dev/null; then
+  for key in $(jq -r --arg s "$rerun" '.files | to_entries[] | select(any(.value.mutants[]; .status == $s)) | .key' \
+      "$report"); do
+    if ! report_has_source "$report" "$key" "$key"; then
       echo "mutation.sh: $key has changed since $report was written; run the folder again instead" >&2
       exit 2
     fi
@@ -177,33 +184,33 @@ merge_rerun() {
     | .testFiles += ($new[0].testFiles | with_entries(.key |= sub("^.*?/tests/"; "tests/") | .value |= del(.source)))' \
     "$report" > "$merged"
   mv "$merged" "$report"
-  jq -r --arg s "$rerun" '"mutation.sh: \(.files | [.[].mutants[] | select(.status == $s)] | length) of '"$1"'\u0027s mutants still \($s)"' "$report"
+  jq -r --arg s "$rerun" --arg f "$1" \
+    '"mutation.sh: \(.files | [.[].mutants[] | select(.status == $s)] | length) of \($f)\u0027s mutants still \($s)"' \
+    "$report"
 }
 
-# Stryker.NET compiles its mutant switches into every method of the library, and the JIT compiles that assembly
-# without optimisation (every method of it shows as MinOptJitted in a profile), with a call to MutantControl.IsActive
-# at each switch: ECDSA's field arithmetic runs hundreds of times slower, a mutant's run of the ECDSA tests outlasts
-# any timeout Stryker derives from the unmutated initial run, and an undecided mutant is reported as a timeout. By
-# hand, each mutant of the committed report with the status asked for is written into the file (the report's
-# replacement text over the mutated span), in a temporary worktree of HEAD; the library is rebuilt in Release and the
-# folder's test classes and its stack scans run with a time limit. A failing test kills it, a run past the limit times it out, and a
-# clean run leaves it surviving. The statuses are written back into the report, each with the reason.
+# Stryker.NET compiles the mutated library with DebuggableAttribute(DisableOptimizations), whatever the configuration,
+# and calls MutantControl.IsActive at each mutant switch: ECDSA's field arithmetic runs hundreds of times slower, a
+# mutant's run of the ECDSA tests outlasts any timeout Stryker derives from the unmutated initial run, and an undecided
+# mutant is reported as a timeout. By hand, each mutant of the committed report with the status asked for is written
+# into the file (the report's replacement text over the mutated span), in a temporary worktree of HEAD; the library is
+# rebuilt in Release and the folder's test classes and its stack scans run with a time limit. A failing test kills it,
+# a run past the limit times it out, and a clean run leaves it surviving. Each status goes into the report with its
+# reason.
 by_hand() {
   local f="$1" report="docs/mutation/$1.json" key id status reason filter built
   [[ -f "$report" ]] || { echo "mutation.sh: no report $report" >&2; exit 2; }
   by_hand_tree="$(mktemp -d)"
-  by_hand_results="$(mktemp)"
+  by_hand_scratch="$(mktemp)"
   git worktree add -q --detach "$by_hand_tree" HEAD
-  trap 'git worktree remove --force "$by_hand_tree"; rm -f "$by_hand_results"' EXIT
+  trap 'git worktree remove --force "$by_hand_tree"; rm -f "$by_hand_scratch"' EXIT
   trap 'echo "mutation.sh: stopped by \"$BASH_COMMAND\" (line $LINENO)" >&2' ERR
-  local tree="$by_hand_tree" results="$by_hand_results"
-  filter=''
-  for key in $(classes_for "$f") $(optimised_classes_for "$f"); do filter+="${filter:+|}FullyQualifiedName~.$key."; done
-  filter="MutationRun!=Skip&($filter)"
+  local tree="$by_hand_tree" scratch="$by_hand_scratch"
+  filter="MutationRun!=Skip&($(class_filter $(classes_for "$f") $(optimised_classes_for "$f")))"
   built="$tree/src/CryptoCli/bin/Release/net10.0/CryptoCli.dll"
   dotnet build -c Release "$tree/tests/CryptoCli.Tests" >/dev/null
   while read -r key id; do
-    if ! jq -e --arg k "$key" --rawfile text "$tree/$key" '.files[$k].source == $text' "$report" >/dev/null; then
+    if ! report_has_source "$report" "$key" "$tree/$key"; then
       echo "mutation.sh: $key has changed since $report was written: mutant $id left as it is" >&2
       continue
     fi
@@ -244,8 +251,8 @@ by_hand() {
     # Into the report at once, so that a run stopped midway keeps what it decided.
     jq --arg id "$id" --arg status "$status" --arg reason "$reason" '
       .files |= map_values(.mutants |= map(if .id == $id then . + {$status, statusReason: $reason} else . end))' \
-      "$report" > "$results"
-    mv "$results" "$report"
+      "$report" > "$scratch"
+    mv "$scratch" "$report"
   done < <(jq -r --arg s "$rerun" '.files | to_entries[] | .key as $k | .value.mutants[]
              | select(.status == $s and ((.statusReason // "") | startswith("applied by hand") | not))
              | "\($k) \(.id)"' "$report")
@@ -273,9 +280,10 @@ if [[ " $* " == *" bigendian "* ]] && (( $# > 1 )); then
   echo "mutation.sh: bigendian runs alone (the whole run is on the big-endian code path)" >&2
   exit 2
 fi
+# The big-endian set's tests run on the big-endian code path, under Stryker or by hand.
+env=()
+if [[ " $* " == *" bigendian "* ]]; then env=(CRYPTOCLI_FORCE_BIG_ENDIAN_PATH=1); fi
 if [[ "$mode" == by-hand ]]; then
-  env=()
-  if [[ "$1" == bigendian ]]; then env=(CRYPTOCLI_FORCE_BIG_ENDIAN_PATH=1); fi
   by_hand "$1"
 else
   run_folders "$@"
