@@ -33,8 +33,7 @@ public class AuthenticatedWipingTests
         byte[] lastBlock = new byte[16];
         plaintext.AsSpan(32).CopyTo(lastBlock);
 
-        using var aes = RijndaelCipher.Create();
-        aes.Key = s_key;
+        using RijndaelCipher aes = KeyedCipher();
         using var ccm = new BlockCipherCcm(aes);
         byte[] ciphertext = new byte[plaintext.Length], tag = new byte[16], decrypted = new byte[plaintext.Length];
         Assert.Empty(StackResidue.LeftBy(
@@ -67,8 +66,7 @@ public class AuthenticatedWipingTests
             ghash[i] ^= expectedTag[i];
         }
 
-        using var aes = RijndaelCipher.Create();
-        aes.Key = s_key;
+        using RijndaelCipher aes = KeyedCipher();
         using var gcm = new BlockCipherGcm(aes);
         byte[] ciphertext = new byte[plaintext.Length], tag = new byte[16], decrypted = new byte[plaintext.Length];
         Assert.Empty(StackResidue.LeftBy(() => gcm.Encrypt(nonce, plaintext, ciphertext, tag, aad), ("S", ghash)));
@@ -91,8 +89,7 @@ public class AuthenticatedWipingTests
         nonceBlock[15] &= 0xC0;
         byte[] ktop = EncryptBlock(s_key, nonceBlock);
 
-        using var aes = RijndaelCipher.Create();
-        aes.Key = s_key;
+        using RijndaelCipher aes = KeyedCipher();
         // Each instance is disposed before the next one is made: a call after the constructor would reuse its frames.
         BlockCipherOcb? previous = null;
         Assert.Empty(StackResidue.LeftBy(
@@ -122,29 +119,17 @@ public class AuthenticatedWipingTests
     public void Cmac_OneShotLeavesNoSubkey()
     {
         byte[] k1 = EncryptBlock(s_key, new byte[16]);
-        Double(k1);
+        ReferenceGf128.DoubleBigEndian(k1);
         byte[] k2 = k1.AsSpan().ToArray();
-        Double(k2);
+        ReferenceGf128.DoubleBigEndian(k2);
 
-        using var aes = RijndaelCipher.Create();
-        aes.Key = s_key;
+        using RijndaelCipher aes = KeyedCipher();
         byte[] message = TestRandom.Bytes(TestRandom.Create(97), 37), mac = new byte[16];
         Assert.Empty(StackResidue.LeftBy(
             () => BlockCipherCmac.TryHashData(aes, message, mac, out _), ("K1", k1), ("K2", k2)));
         using (var reference = new BlockCipherCmac(aes))
         {
             Assert.Equal(reference.ComputeHash(message), mac);
-        }
-
-        static void Double(byte[] block)
-        {
-            byte carry = (byte)(block[0] >> 7);
-            for (int i = 0; i < 15; i++)
-            {
-                block[i] = (byte)((block[i] << 1) | (block[i + 1] >> 7));
-            }
-
-            block[15] = (byte)((block[15] << 1) ^ (0x87 * carry));
         }
     }
 
@@ -155,8 +140,7 @@ public class AuthenticatedWipingTests
     [OptimizedLibraryFact]
     public void KeyWrap_LeavesNoBlockHoldingKeyBytes()
     {
-        using var aes = RijndaelCipher.Create();
-        aes.Key = s_key;
+        using RijndaelCipher aes = KeyedCipher();
         byte[] shortKey = Convert.FromHexString("c37b7e6492584340");
         byte[] aivAndKey = Convert.FromHexString("a65959a600000008c37b7e6492584340");
         byte[] wrapped = Array.Empty<byte>();
@@ -192,6 +176,13 @@ public class AuthenticatedWipingTests
         Assert.Empty(StackResidue.LeftBy(
             () => xts.EncryptDataUnits(0x1234_5678_9abc_def0UL, 512, source, destination),
             ("E_K2(i)", encryptedTweak), ("E_K2(i + 1)", nextEncryptedTweak)));
+    }
+
+    private static RijndaelCipher KeyedCipher()
+    {
+        RijndaelCipher cipher = RijndaelCipher.Create();
+        cipher.Key = s_key;
+        return cipher;
     }
 
     private static byte[] EncryptBlock(byte[] key, byte[] block)

@@ -500,13 +500,7 @@ public class OcbTests
                     expectedTable.Add(BinaryPrimitives.ReadUInt64LittleEndian(l.AsSpan(8)));
                 }
 
-                int carry = l[0] >> 7;
-                for (int b = 0; b < 15; b++)
-                {
-                    l[b] = (byte)((l[b] << 1) | (l[b + 1] >> 7));
-                }
-
-                l[15] = (byte)((l[15] << 1) ^ (carry * 0x87));
+                ReferenceGf128.DoubleBigEndian(l);
             }
 
             Assert.Equal(expectedTable, fusedKernel.LastTable);

@@ -8,9 +8,9 @@ namespace CryptoCli.Tests;
 
 /// <summary>
 /// Signing leaves no copy of its secrets behind on the stack: the private key (as bytes and as limbs), the
-/// RFC 6979 nonce, the state (K, V) it was drawn from and the point k·G. The check reads the stack memory the signing frames just used
-/// (<see cref="StackResidue"/>) and looks for each secret's bytes; a positive control shows the scan finds a secret
-/// that is left behind.
+/// RFC 6979 nonce, the state (K, V) it was drawn from and the point k·G. The check reads the stack memory the signing
+/// frames just used (<see cref="StackResidue"/>) and looks for each secret's bytes; a positive control shows the scan
+/// finds a secret that is left behind.
 /// </summary>
 [Collection(StackScanGroup.Name)]
 public class EcdsaWipingTests
