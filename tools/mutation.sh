@@ -194,9 +194,9 @@ merge_rerun() {
 # mutant's run of the ECDSA tests outlasts any timeout Stryker derives from the unmutated initial run, and an undecided
 # mutant is reported as a timeout. By hand, each mutant of the committed report with the status asked for is written
 # into the file (the report's replacement text over the mutated span), in a temporary worktree of HEAD; the library is
-# rebuilt in Release and the folder's test classes and its stack scans run with a time limit. A failing test kills it,
-# a run past the limit times it out, and a clean run leaves it surviving. Each status goes into the report with its
-# reason.
+# rebuilt in Release and the tests run with a time limit: those that cover it (mutant_filter), then, if it survived
+# them, the folder's test classes and its stack scans. A failing test kills it, a run past the limit times it out, and
+# a clean run leaves it surviving. Each status goes into the report with its reason.
 by_hand() {
   local f="$1" report="docs/mutation/$1.json" key id status reason filter built
   [[ -f "$report" ]] || { echo "mutation.sh: no report $report" >&2; exit 2; }
@@ -225,11 +225,12 @@ by_hand() {
       status=CompileError reason='applied by hand: does not compile'
     else
       cp "$built" "$tree/tests/CryptoCli.Tests/bin/Release/net10.0/CryptoCli.dll"
-      local out rc=0
-      out="$(env "${env[@]}" timeout "$by_hand_limit" dotnet test -c Release --no-build "$tree/tests/CryptoCli.Tests" \
-        --filter "$filter" 2>&1)" || rc=$?
-      # A test host stuck in a loop outlives the dotnet test that timeout stopped.
-      pkill -KILL -f "$tree/tests/CryptoCli.Tests/bin" || true
+      local out rc=0 narrow
+      narrow="$(mutant_filter "$report" "$key" "$id" "$filter" "$f")"
+      out="$(run_tests "$tree" "$narrow")" || rc=$?
+      # Stryker's coverage decides which tests run first; a survivor of those runs the folder's every test, so that a
+      # coverage capture that missed a test cannot leave a mutant surviving.
+      if (( rc == 0 )) && [[ "$narrow" != "$filter" ]]; then out="$(run_tests "$tree" "$filter")" || rc=$?; fi
       if (( rc == 0 )); then
         status=Survived reason='applied by hand: every test passed'
       elif (( rc == 124 )); then
@@ -257,6 +258,35 @@ by_hand() {
              | select(.status == $s and ((.statusReason // "") | startswith("applied by hand") | not))
              | "\($k) \(.id)"' "$report")
   jq -r '[.files[].mutants[] | .status] | group_by(.) | map("\(.[0]) \(length)") | join(", ")' "$report"
+}
+
+# Runs the by-hand worktree's tests selected by FILTER with the time limit; prints their output, and returns dotnet
+# test's exit code (124 past the limit).
+run_tests() {
+  local rc=0
+  env "${env[@]}" timeout "$by_hand_limit" dotnet test -c Release --no-build "$1/tests/CryptoCli.Tests" \
+    --filter "$2" 2>&1 || rc=$?
+  # A test host stuck in a loop outlives the dotnet test that timeout stopped.
+  pkill -KILL -f "$1/tests/CryptoCli.Tests/bin" || true
+  return "$rc"
+}
+
+# The tests a by-hand mutant runs first: those Stryker's per-test coverage found reaching its code (as Stryker itself would
+# run), and the folder's stack scans, which Stryker did not run. A static mutant (in an initialiser, run once per
+# process) or one without coverage data (a run with coverage-analysis off) runs the folder's whole FILTER.
+mutant_filter() {
+  local report="$1" key="$2" id="$3" filter="$4" f="$5" names
+  names="$(jq -r --arg k "$key" --arg id "$id" '
+    ([.testFiles[].tests[] | {(.id): .name}] | add) as $names
+    | .files[$k].mutants[] | select(.id == $id and (.static | not))
+    | .coveredBy[]? | $names[.] // empty | sub("^.*\\.(?<c>[^.]+\\.[^.]+)$"; "\(.c)")' "$report" | sort -u)"
+  if [[ -z "$names" ]]; then echo "$filter"; return; fi
+  local selected='' n
+  for n in $names; do selected+="${selected:+|}FullyQualifiedName~.$n"; done
+  local scans
+  scans="$(optimised_classes_for "$f")"
+  if [[ -n "$scans" ]]; then selected+="|$(class_filter $scans)"; fi
+  echo "MutationRun!=Skip&($selected)"
 }
 
 rerun='' by_hand_limit=60 mode=stryker
