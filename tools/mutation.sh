@@ -221,7 +221,8 @@ by_hand() {
       | ($starts[$m.location.start.line - 1] + $m.location.start.column - 1) as $from
       | ($starts[$m.location.end.line - 1] + $m.location.end.column - 1) as $to
       | $file.source[:$from] + $m.replacement + $file.source[$to:]' "$report" > "$tree/$key"
-    if ! dotnet build -c Release -f net10.0 --no-restore "$tree/src/CryptoCli" >/dev/null 2>&1; then
+    # Without the analyzers (they do not change the code, and take three quarters of the build's time).
+    if ! dotnet build -c Release -f net10.0 --no-restore -p:RunAnalyzers=false "$tree/src/CryptoCli" >/dev/null 2>&1; then
       status=CompileError reason='applied by hand: does not compile'
     else
       cp "$built" "$tree/tests/CryptoCli.Tests/bin/Release/net10.0/CryptoCli.dll"
