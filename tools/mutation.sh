@@ -7,6 +7,8 @@
 #                                             Survived, NoCoverage...), their new results merged into that report
 #        tools/mutation.sh --by-hand STATUS folder
 #                                             the same mutants applied to the source one at a time, without Stryker
+#        tools/mutation.sh --place folder...  the mutants of files changed since their report listed again, the
+#                                             report's decisions kept where the code did not change (the rest Pending)
 # Configuration: tests/CryptoCli.Tests/stryker-config.json (what is mutated, which tests run). Each folder's JSON report
 # is copied to docs/mutation/<folder>.json; the HTML report and logs stay in artifacts/mutation/<folder>/.
 # Too slow for every CI run (see docs/testing.md, "Mutation testing"); runs under nice so the machine stays usable.
@@ -261,6 +263,62 @@ by_hand() {
   jq -r '[.files[].mutants[] | .status] | group_by(.) | map("\(.[0]) \(length)") | join(", ")' "$report"
 }
 
+# A file changed since its report leaves the report's places pointing at other code. --place lists the mutants of each
+# such file again and carries the report's decisions over to the mutants that did not change: Stryker.NET mutates the
+# changed files with one test selected that reaches none of them (so nothing is tested; a Stryker run cannot skip its
+# test runs), git diff maps each old mutant's lines to the new file, and a new mutant takes the status, reason and
+# tests of the old one at the mapped place with the same mutator and replacement. A mutant on changed lines (or
+# spanning them) is new and left Pending, for --by-hand Pending; Ignored and CompileError come from the new run.
+place_again() {
+  local f key args=() out="$root/artifacts/mutation/placed" keys=() start=$SECONDS
+  for f in "$@"; do
+    [[ -f "docs/mutation/$f.json" ]] || { echo "mutation.sh: no report docs/mutation/$f.json" >&2; exit 2; }
+    for key in $(jq -r '.files | keys[]' "docs/mutation/$f.json"); do
+      if ! report_has_source "docs/mutation/$f.json" "$key" "$key"; then
+        keys+=("$f $key")
+        args+=(--mutate "**/${key#src/*/}")
+      fi
+    done
+  done
+  if (( ${#keys[@]} == 0 )); then echo "mutation.sh: every file's report is current"; return; fi
+  rm -rf "$out"
+  (cd tests/CryptoCli.Tests &&
+    env "${env[@]}" nice -n 19 dotnet stryker --config-file stryker-config.json --output "$out" "${args[@]}" --test-case-filter 'FullyQualifiedName~.ByteOrderTests.')
+  echo "mutation.sh: placing took $(( (SECONDS - start) / 60 )) min $(( (SECONDS - start) % 60 )) s"
+  local entry old hunks merged
+  old="$(mktemp)" merged="$(mktemp)"
+  for entry in "${keys[@]}"; do
+    f="${entry%% *}" key="${entry#* }"
+    jq -j --arg k "$key" '.files[$k].source' "docs/mutation/$f.json" > "$old"
+    # The changed lines as [old start, old count, new start, new count] (a count of 0: lines inserted after, or
+    # removed before, the start).
+    hunks="$(git diff --no-index -U0 "$old" "$key" | sed -nE 's/^@@ -([0-9]+)(,([0-9]+))? \+([0-9]+)(,([0-9]+))? @@.*/[\1,\3,\4,\6]/p' \
+      | sed -E 's/,,/,1,/; s/,\]$/,1]/' | jq -sc .)" || true
+    jq --arg k "$key" --argjson hunks "$hunks" --slurpfile new "$out/reports/mutation-report.json" --rawfile text "$key" '
+      def changed($s; $e): any($hunks[]; if .[1] == 0 then .[0] >= $s and .[0] < $e
+                                           else .[0] <= $e and .[0] + .[1] - 1 >= $s end);
+      def shift($s): [$hunks[] | select(if .[1] == 0 then .[0] < $s else .[0] + .[1] - 1 < $s end) | .[3] - .[1]] | add // 0;
+      ($new[0].files | with_entries(.key |= sub("^.*?/src/"; "src/")) | .[$k].mutants) as $placed
+      | ([.files[].mutants[].id | tonumber? ] | max // 0) as $top
+      | [.files[$k].mutants[] | (.location.start.line) as $s | (.location.end.line) as $e
+         | select(changed($s; $e) | not) | shift($s) as $d
+         | .location.start.line += $d | .location.end.line += $d] as $kept
+      | .files[$k].source = $text
+      | .files[$k].mutants = [$placed | to_entries[] | .key as $i | .value as $n
+          | ([$kept[] | select(.location == $n.location and .mutatorName == $n.mutatorName
+                               and .replacement == $n.replacement)] | .[0]) as $m
+          | if $m != null then $m
+            elif ($n.status == "Ignored" or $n.status == "CompileError") then $n + {id: "\($top + 1 + $i)"}
+            else $n + {id: "\($top + 1 + $i)", status: "Pending", coveredBy: [], killedBy: [],
+                       statusReason: "placed again: its code changed since the last decision"} end]' \
+      "docs/mutation/$f.json" > "$merged"
+    mv "$merged" "docs/mutation/$f.json"
+    jq -r --arg k "$key" --arg f "$f" '"mutation.sh: \($k) (\($f)): " + (.files[$k].mutants | group_by(.status)
+      | map("\(.[0].status) \(length)") | join(", "))' "docs/mutation/$f.json"
+  done
+  rm -f "$old"
+}
+
 # Runs the by-hand worktree's tests selected by FILTER with the time limit; prints their output, and returns dotnet
 # test's exit code (124 past the limit).
 run_tests() {
@@ -296,6 +354,9 @@ if [[ "${1:-}" == --by-hand ]]; then
   rerun="$2"
   mode=by-hand
   shift 2
+elif [[ "${1:-}" == --place ]]; then
+  mode=place
+  shift
 elif [[ "${1:-}" == --rerun ]]; then
   (( $# >= 3 )) || { echo "mutation.sh: --rerun STATUS needs a folder" >&2; exit 2; }
   rerun="$2"
@@ -316,6 +377,8 @@ env=()
 if [[ " $* " == *" bigendian "* ]]; then env=(CRYPTOCLI_FORCE_BIG_ENDIAN_PATH=1); fi
 if [[ "$mode" == by-hand ]]; then
   by_hand "$1"
+elif [[ "$mode" == place ]]; then
+  place_again "$@"
 else
   run_folders "$@"
 fi
