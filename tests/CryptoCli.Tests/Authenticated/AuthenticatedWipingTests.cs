@@ -6,8 +6,8 @@ using Xunit;
 namespace CryptoCli.Tests;
 
 /// <summary>
-/// The authenticated modes, CMAC and key wrap leave no keystream, tag mask, subkey, table value, tweak or key bytes on
-/// the stack: each secret a call holds in a stack buffer is worked out here with the runtime's AES (ECB,
+/// The authenticated modes, CMAC, its key-derivation function and key wrap leave no keystream, tag mask, subkey,
+/// table value, tweak, derived or key bytes on the stack: each secret a call holds in a stack buffer is worked out here with the runtime's AES (ECB,
 /// <see cref="AesGcm"/>), and the stack the call used is searched for it once the call runs optimised code
 /// (<see cref="StackResidue"/>). Without the wipe at the end of the call, the buffer's last contents stay in the dead
 /// frame and the scan finds them. Not in the plumbing set: Stryker.NET's mutated library is not optimised, and its
@@ -176,6 +176,46 @@ public class AuthenticatedWipingTests
         Assert.Empty(StackResidue.LeftBy(
             () => xts.EncryptDataUnits(0x1234_5678_9abc_def0UL, 512, source, destination),
             ("E_K2(i)", encryptedTweak), ("E_K2(i + 1)", nextEncryptedTweak)));
+    }
+
+    /// <summary>The CMAC key-derivation function leaves no derived block: of a 40-byte derivation in counter mode, the
+    /// whole third block K(3), of which the caller receives 8 bytes.</summary>
+    [OptimizedLibraryFact]
+    public void Kdf_LeavesNoDerivedBlock()
+    {
+        // [3]₃₂ ‖ label ‖ 0x00 ‖ context (empty) ‖ [L]₃₂ with L = 320 bits: two whole blocks.
+        byte[] label = TestRandom.Bytes(TestRandom.Create(98), 23);
+        byte[] input = new byte[32];
+        BinaryPrimitives.WriteUInt32BigEndian(input, 3);
+        label.CopyTo(input, 4);
+        BinaryPrimitives.WriteUInt32BigEndian(input.AsSpan(28), 320);
+        byte[] thirdBlock = CmacOfWholeBlocks(input);
+
+        using RijndaelCipher aes = KeyedCipher();
+        using var kdf = new SP800108CmacKdf(aes);
+        byte[] derived = new byte[40];
+        Assert.Empty(StackResidue.LeftBy(() => kdf.DeriveKey(label, default, derived), ("K(3)", thirdBlock)));
+        Assert.Equal(thirdBlock.AsSpan(0, 8).ToArray(), derived.AsSpan(32).ToArray());
+    }
+
+    /// <summary>CMAC (SP 800-38B) under <see cref="s_key"/> of a message of whole blocks, with the runtime's AES: the
+    /// last block is masked with K1.</summary>
+    private static byte[] CmacOfWholeBlocks(byte[] message)
+    {
+        byte[] k1 = EncryptBlock(s_key, new byte[16]);
+        ReferenceGf128.DoubleBigEndian(k1);
+        byte[] state = new byte[16];
+        for (int offset = 0; offset < message.Length; offset += 16)
+        {
+            for (int i = 0; i < 16; i++)
+            {
+                state[i] ^= (byte)(message[offset + i] ^ (offset + 16 == message.Length ? k1[i] : 0));
+            }
+
+            state = EncryptBlock(s_key, state);
+        }
+
+        return state;
     }
 
     private static RijndaelCipher KeyedCipher()

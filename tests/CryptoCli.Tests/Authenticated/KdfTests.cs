@@ -381,6 +381,22 @@ public class KdfTests
     }
 
     [Fact]
+    public void Dispose_WipesTheKeyScheduleAndTheSubkeys()
+    {
+        byte[] key = Enumerable.Range(1, 16).Select(i => (byte)i).ToArray();
+        BlockCipherKernel kernel = XtsTests.Kernels("aes").First().Create(key, 16);
+        var kdf = new SP800108CmacKdf(kernel);
+        byte[] subkeys = (byte[])typeof(SP800108CmacKdf)
+            .GetField("_subkeys", System.Reflection.BindingFlags.NonPublic | System.Reflection.BindingFlags.Instance)!
+            .GetValue(kdf)!;
+        Assert.Contains(subkeys, b => b != 0);
+        Assert.False(kernel.HasBeenWiped());
+        kdf.Dispose();
+        Assert.True(kernel.HasBeenWiped());
+        Assert.All(subkeys, b => Assert.Equal(0, b));
+    }
+
+    [Fact]
     public void NullArguments_NamedInTheRuntimesOrder()
     {
         using var aes = RijndaelCipher.Create();
@@ -402,13 +418,17 @@ public class KdfTests
     {
         using var aes = RijndaelCipher.Create();
         using var kdf = new SP800108CmacKdf(aes);
-        // L is 32 bits of bits: a destination of more than int.MaxValue / 8 bytes is refused. The memory is allocated
-        // but never touched, so the system does not commit it.
+        // L is 32 bits of bits: a destination of more than int.MaxValue / 8 bytes is refused by every form that
+        // encodes L. The memory is allocated but never touched, so the system does not commit it.
         int length = int.MaxValue / 8 + 1;
         IntPtr memory = Marshal.AllocHGlobal(length);
         try
         {
             Assert.Throws<ArgumentOutOfRangeException>("destination", () => kdf.DeriveKey(
+                new byte[4], new byte[4], Destination(memory, length)));
+            Assert.Throws<ArgumentOutOfRangeException>("destination", () => kdf.DeriveKeyFeedback(
+                new byte[16], new byte[4], new byte[4], Destination(memory, length)));
+            Assert.Throws<ArgumentOutOfRangeException>("destination", () => kdf.DeriveKeyDoublePipeline(
                 new byte[4], new byte[4], Destination(memory, length)));
         }
         finally
