@@ -1,5 +1,6 @@
 using System;
 using System.Buffers.Binary;
+using System.Linq;
 using System.Security.Cryptography;
 using Org.BouncyCastle.Crypto;
 using Org.BouncyCastle.Crypto.Engines;
@@ -221,6 +222,15 @@ public class GcmTests
         wide.BlockSize = 256;
         Assert.Throws<ArgumentException>("cipher", () => new BlockCipherGcm(wide));
 
+        // The kernel constructor (the tests' way to run every kernel pair) checks the tag size too.
+        using (BlockCipherKernel kernel = XtsTests.Kernels("aes").First().Create(new byte[16], 16))
+        {
+            Assert.Throws<ArgumentException>("tagSizeInBytes",
+                () => new BlockCipherGcm(kernel, GHashKernel.Create, 11, allowShortTags: false));
+            Assert.Throws<ArgumentException>("tagSizeInBytes",
+                () => new BlockCipherGcm(kernel, GHashKernel.Create, 8, allowShortTags: false));
+        }
+
         using var gcm = new BlockCipherGcm(aes);
         byte[] output = new byte[10];
         output.AsSpan().Fill(0x33);
@@ -233,7 +243,12 @@ public class GcmTests
         Assert.All(output, b => Assert.Equal(0x33, b));
         Assert.Throws<ArgumentNullException>("nonce", () => gcm.Encrypt(null!, new byte[1], new byte[1], tag));
         Assert.Throws<ArgumentNullException>("plaintext", () => gcm.Encrypt(new byte[12], null!, new byte[1], tag));
+        Assert.Throws<ArgumentNullException>("ciphertext", () => gcm.Encrypt(new byte[12], new byte[1], null!, tag));
+        Assert.Throws<ArgumentNullException>("tag", () => gcm.Encrypt(new byte[12], new byte[1], new byte[1], null!));
+        Assert.Throws<ArgumentNullException>("nonce", () => gcm.Decrypt(null!, new byte[1], tag, new byte[1]));
         Assert.Throws<ArgumentNullException>("ciphertext", () => gcm.Decrypt(new byte[12], null!, tag, new byte[1]));
+        Assert.Throws<ArgumentNullException>("tag", () => gcm.Decrypt(new byte[12], new byte[1], null!, new byte[1]));
+        Assert.Throws<ArgumentNullException>("plaintext", () => gcm.Decrypt(new byte[12], new byte[1], tag, null!));
 
         byte[] buffer = new byte[40];
         Assert.Throws<ArgumentException>("ciphertext", () => gcm.Encrypt(new byte[12], buffer.AsSpan(0, 32), buffer.AsSpan(8, 32), tag));

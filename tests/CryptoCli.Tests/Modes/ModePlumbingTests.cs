@@ -597,6 +597,9 @@ public class ModePlumbingTests
         {
             Assert.Throws<ArgumentOutOfRangeException>(
                 "paddingMode", () => BlockCipherOneShot.GetCiphertextLength(Cts.Instance, 16, 32, bad));
+            Assert.Throws<ArgumentOutOfRangeException>(
+                "paddingMode",
+                () => BlockCipherOneShot.TryDecrypt(kernel, Cbc.Instance, input, iv, destination, bad, out _));
         }
 
         Assert.Equal(SR.CtsInputTooShort, Assert.Throws<CryptographicException>(
