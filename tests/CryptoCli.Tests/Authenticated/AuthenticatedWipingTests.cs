@@ -75,6 +75,21 @@ public class AuthenticatedWipingTests
         Assert.Equal(plaintext, decrypted);
     }
 
+    /// <summary>GCM's tag comparison leaves no copy of the computed tag: when it refuses a tag, that copy is the tag
+    /// that would let the caller forge the message. (Checked on the comparison itself: in a refused decryption the
+    /// exception's unwinding overwrites that stack anyway.)</summary>
+    [OptimizedLibraryFact]
+    public void Gcm_TagComparisonLeavesNoCopyOfTheComputedTag()
+    {
+        byte[] computed = TestRandom.Bytes(TestRandom.Create(99), 16);
+        byte[] received = computed.AsSpan().ToArray();
+        received[0] ^= 1;
+        bool equal = true;
+        Assert.Empty(StackResidue.LeftBy(
+            () => equal = BlockCipherGcm.TagsEqual(computed, received), ("the computed tag", computed)));
+        Assert.False(equal);
+    }
+
     /// <summary>OCB's L_* = E_K(0), which the constructor computes the offset table from, and Ktop, the encrypted
     /// nonce each message's offsets start from (RFC 7253 section 4.2).</summary>
     [OptimizedLibraryFact]

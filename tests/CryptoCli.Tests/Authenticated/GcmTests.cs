@@ -205,6 +205,21 @@ public class GcmTests
     }
 
     [Fact]
+    public void Dispose_WipesTheKeyScheduleAndTheHashKey()
+    {
+        BlockCipherKernel kernel = XtsTests.Kernels("aes").First().Create(new byte[16], 16);
+        DisposalTrackingGHashKernel? ghash = null;
+        var gcm = new BlockCipherGcm(kernel, h => ghash = new DisposalTrackingGHashKernel(GHashKernel.Create(h)), 16,
+            allowShortTags: false);
+        gcm.Encrypt(new byte[12], new byte[20], new byte[20], new byte[16]);
+        Assert.False(kernel.HasBeenWiped());
+        Assert.False(ghash!.Disposed);
+        gcm.Dispose();
+        Assert.True(kernel.HasBeenWiped());
+        Assert.True(ghash.Disposed);
+    }
+
+    [Fact]
     public void BadArguments_ThrowWithParameterNames_AndWriteNothing()
     {
         using var aes = RijndaelCipher.Create();
@@ -293,6 +308,26 @@ public class GcmTests
         Assert.Equal("The plaintext must not overlap with the ciphertext. (Parameter 'plaintext')", d.Message);
         Assert.All(buffer, b => Assert.Equal(0, b));
         Assert.All(tag, b => Assert.Equal(0, b));
+    }
+
+    /// <summary>A GHASH kernel that records its disposal (the hash key and its powers are wiped there).</summary>
+    private sealed class DisposalTrackingGHashKernel : GHashKernel
+    {
+        private readonly GHashKernel _inner;
+
+        public DisposalTrackingGHashKernel(GHashKernel inner) => _inner = inner;
+
+        public bool Disposed { get; private set; }
+
+        public override string Name => "tracked";
+
+        public override void Update(Span<byte> y, ReadOnlySpan<byte> blocks) => _inner.Update(y, blocks);
+
+        protected override void Dispose(bool disposing)
+        {
+            Disposed = true;
+            _inner.Dispose();
+        }
     }
 }
 

@@ -118,6 +118,7 @@ public class RuntimeContractTests
                     yield return ($"{what}: TransformFinalBlock(empty array)", (a, b) => Block(a, mode, padding, encrypt, t => t.TransformFinalBlock(Array.Empty<byte>(), 0, 0).Length));
                     yield return ($"{what}: TransformFinalBlock(1 byte)", (a, b) => Block(a, mode, padding, encrypt, t => t.TransformFinalBlock(new byte[4 * b], 0, 1).Length));
                     yield return ($"{what}: TransformFinalBlock(past the end)", (a, b) => Block(a, mode, padding, encrypt, t => t.TransformFinalBlock(new byte[4 * b], 3 * b, 2 * b).Length));
+                    yield return ($"{what}: TransformFinalBlock(offset past the end)", (a, b) => Block(a, mode, padding, encrypt, t => t.TransformFinalBlock(new byte[4 * b], 5 * b, 0).Length));
                     yield return ($"{what}: TransformFinalBlock(negative offset)", (a, b) => Block(a, mode, padding, encrypt, t => t.TransformFinalBlock(new byte[4 * b], -1, b).Length));
                     yield return ($"{what}: TransformFinalBlock(negative count)", (a, b) => Block(a, mode, padding, encrypt, t => t.TransformFinalBlock(new byte[4 * b], 0, -1).Length));
                     yield return ($"{what}: TransformFinalBlock(null)", (a, b) => Block(a, mode, padding, encrypt, t => t.TransformFinalBlock(null!, 0, 0).Length));
