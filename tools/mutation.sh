@@ -57,6 +57,7 @@ classes_for() {
 # scans for secrets left behind. Only the by-hand runs select them.
 optimised_classes_for() {
   case "$1" in
+    modes) echo 'ModeWipingTests' ;;
     authenticated) echo 'AuthenticatedWipingTests' ;;
     ecdsa) echo 'EcdsaWipingTests' ;;
   esac

@@ -652,6 +652,76 @@ public class ModePlumbingTests
         }
     }
 
+    /// <summary>Disposing a transform wipes its key schedule and what it holds of a message in progress: the block a
+    /// decryptor holds back, the keystream and feedback of a partial CFB segment, the chaining value and the IV.
+    /// (Read by reflection: no public member exposes them.)</summary>
+    [Fact]
+    public void DisposingATransformWipesItsKeyScheduleAndMessageState()
+    {
+        using RijndaelCipher cipher = KeyedCipher();
+        cipher.IV = TestRandom.Bytes(TestRandom.Create(911), 16);
+        cipher.Mode = CipherMode.CFB;
+        cipher.FeedbackSize = 128;
+        ICryptoTransform stream = cipher.CreateStreamEncryptor();
+        stream.TransformBlock(TestRandom.Bytes(TestRandom.Create(912), 5), 0, 5, new byte[5], 0);
+        cipher.Mode = CipherMode.CBC;
+        cipher.Padding = PaddingMode.PKCS7;
+        ICryptoTransform decryptor = cipher.CreateDecryptor();
+        decryptor.TransformBlock(TestRandom.Bytes(TestRandom.Create(913), 32), 0, 32, new byte[32], 0);
+
+        foreach (ICryptoTransform transform in new[] { stream, decryptor })
+        {
+            var kernel = (BlockCipherKernel)Field(transform, "_kernel")!;
+            byte[][] buffers = new[] { "_held", "_keystream", "_feedback", "_state", "_iv" }
+                .Select(name => (byte[]?)Field(transform, name))
+                .Where(buffer => buffer is { Length: > 0 })
+                .ToArray()!;
+            Assert.All(buffers, buffer => Assert.Contains(buffer, b => b != 0));
+            transform.Dispose();
+            Assert.True(kernel.HasBeenWiped());
+            Assert.All(buffers, buffer => Assert.All(buffer, b => Assert.Equal(0, b)));
+        }
+
+        static object? Field(ICryptoTransform transform, string name) => transform.GetType()
+            .GetField(name, System.Reflection.BindingFlags.NonPublic | System.Reflection.BindingFlags.Instance)!
+            .GetValue(transform);
+    }
+
+    /// <summary>A finished message leaves nothing of itself in a transform kept for the next one: the block a
+    /// decryptor held back, and the keystream and feedback of CFB's last partial segment, are wiped by
+    /// <see cref="ICryptoTransform.TransformFinalBlock"/>.</summary>
+    [Fact]
+    public void FinishedMessagesLeaveNothingInTheTransform()
+    {
+        using RijndaelCipher cipher = KeyedCipher();
+        cipher.IV = TestRandom.Bytes(TestRandom.Create(914), 16);
+        cipher.Mode = CipherMode.CFB;
+        cipher.FeedbackSize = 128;
+        ICryptoTransform stream = cipher.CreateStreamEncryptor();
+        stream.TransformBlock(TestRandom.Bytes(TestRandom.Create(915), 5), 0, 5, new byte[5], 0);
+        cipher.Mode = CipherMode.CBC;
+        cipher.Padding = PaddingMode.PKCS7;
+        ICryptoTransform decryptor = cipher.CreateDecryptor();
+        byte[] ciphertext = cipher.EncryptCbc(TestRandom.Bytes(TestRandom.Create(916), 20), cipher.IV);
+        decryptor.TransformBlock(ciphertext, 0, 32, new byte[32], 0);
+
+        foreach (ICryptoTransform transform in new[] { stream, decryptor })
+        {
+            using (transform)
+            {
+                byte[][] buffers = new[] { "_held", "_keystream", "_feedback" }
+                    .Select(name => (byte[]?)transform.GetType()
+                        .GetField(name, System.Reflection.BindingFlags.NonPublic | System.Reflection.BindingFlags.Instance)!
+                        .GetValue(transform))
+                    .Where(buffer => buffer is { Length: > 0 })
+                    .ToArray()!;
+                Assert.All(buffers, buffer => Assert.Contains(buffer, b => b != 0));
+                transform.TransformFinalBlock(Array.Empty<byte>(), 0, 0);
+                Assert.All(buffers, buffer => Assert.All(buffer, b => Assert.Equal(0, b)));
+            }
+        }
+    }
+
     /// <summary>Without padding, a final block that is not whole is refused by the transform as by the runtime's
     /// <see cref="Aes"/> transforms (<see cref="CryptographicException"/>), encrypting and decrypting.</summary>
     [Fact]
