@@ -319,6 +319,73 @@ public class XtsTests
         Assert.Equal(0, genericData.FusedCalls);
     }
 
+    /// <summary>
+    /// The data-unit forms give a kernel that takes many data units in one call (<c>IXtsDataUnitsKernel</c>, Camellia's
+    /// byte-sliced kernels) the units of whole blocks, and never a unit with a partial block.
+    /// </summary>
+    [Fact]
+    public void DataUnitsOfWholeBlocks_GoToTheDataUnitsKernel()
+    {
+        byte[] key = Enumerable.Range(1, 64).Select(i => (byte)i).ToArray();
+        using var aes = RijndaelCipher.Create();
+        using var reference = new BlockCipherXts(aes, key);
+        BlockCipherKernelEntry entry = Kernels("aes").First();
+        var data = new CountingXtsDataUnitsKernel(entry.Create(key.AsSpan(0, 32), 16));
+        using var xts = new BlockCipherXts(data, entry.Create(key.AsSpan(32), 16));
+        foreach (int unit in new[] { 512, 20 })
+        {
+            byte[] source = TestRandom.Bytes(TestRandom.Create(7601 + unit), 4 * unit);
+            byte[] expected = new byte[source.Length], actual = new byte[source.Length];
+            reference.EncryptDataUnits(7, unit, source, expected);
+            int before = data.DataUnitsCalls;
+            xts.EncryptDataUnits(7, unit, source, actual);
+            Assert.Equal(expected, actual);
+            xts.DecryptDataUnits(7, unit, expected, actual);
+            Assert.Equal(source, actual);
+            Assert.Equal(unit % 16 == 0 && ByteOrder.IsLittleEndianHost ? 2 : 0, data.DataUnitsCalls - before);
+        }
+    }
+
+    /// <summary>A kernel that takes many data units in one call (each through <see cref="CountingXtsKernel"/>'s
+    /// loop) and counts those calls.</summary>
+    private sealed class CountingXtsDataUnitsKernel : BlockCipherKernel, IXtsDataUnitsKernel
+    {
+        private readonly CountingXtsKernel _xts;
+
+        public CountingXtsDataUnitsKernel(BlockCipherKernel inner)
+            : base(inner.BlockSizeInBytes) => _xts = new CountingXtsKernel(inner);
+
+        public int DataUnitsCalls { get; private set; }
+
+        public override string Name => "counting data units " + _xts.Name;
+
+        public override void EncryptBlocks(ReadOnlySpan<byte> source, Span<byte> destination) =>
+            _xts.EncryptBlocks(source, destination);
+
+        public override void DecryptBlocks(ReadOnlySpan<byte> source, Span<byte> destination) =>
+            _xts.DecryptBlocks(source, destination);
+
+        public void TransformXts(
+            ReadOnlySpan<byte> source, Span<byte> destination, ref ulong tweakLo, ref ulong tweakHi, bool encrypt) =>
+            _xts.TransformXts(source, destination, ref tweakLo, ref tweakHi, encrypt);
+
+        public void TransformXtsDataUnits(ReadOnlySpan<byte> source, Span<byte> destination, int dataUnitBytes,
+            ReadOnlySpan<byte> tweaks, bool encrypt)
+        {
+            Assert.Equal(0, dataUnitBytes % 16);
+            DataUnitsCalls++;
+            for (int unit = 0; unit * dataUnitBytes < source.Length; unit++)
+            {
+                ulong tweakLo = BinaryPrimitives.ReadUInt64LittleEndian(tweaks.Slice(16 * unit));
+                ulong tweakHi = BinaryPrimitives.ReadUInt64LittleEndian(tweaks.Slice(16 * unit + 8));
+                _xts.TransformXts(source.Slice(unit * dataUnitBytes, dataUnitBytes),
+                    destination.Slice(unit * dataUnitBytes, dataUnitBytes), ref tweakLo, ref tweakHi, encrypt);
+            }
+        }
+
+        protected override void Dispose(bool disposing) => _xts.Dispose();
+    }
+
     /// <summary>A kernel with a fused XTS loop (a block at a time over the wrapped kernel) that counts its
     /// calls.</summary>
     private sealed class CountingXtsKernel : BlockCipherKernel, IXtsKernel
