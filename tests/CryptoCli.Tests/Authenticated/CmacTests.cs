@@ -293,6 +293,7 @@ public class CmacTests
         BlockCipherKernel rekeyed = PortableKernel(aes.Key), disposed = PortableKernel(aes.Key);
         byte[] expected = BlockCipherCmac.HashData(aes, new byte[5]);
         using var cmac = new BlockCipherCmac(aes, rekeyed);
+        Assert.Equal(128, cmac.HashSize);
         Assert.Equal(expected, cmac.ComputeHash(new byte[5]));
         Assert.False(rekeyed.HasBeenWiped());
         cmac.Key = new byte[16];
