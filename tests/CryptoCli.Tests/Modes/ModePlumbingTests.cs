@@ -412,6 +412,32 @@ public class ModePlumbingTests
             Assert.False(cipher.TryDecryptCfb(ciphertext, iv, destination, out written, padding, 8));
             Assert.Equal(0, written);
             Assert.Equal(Filled(31), destination);
+
+            // A longer destination takes the whole plaintext, as Aes's does.
+            byte[] longer = Filled(48);
+            Assert.True(cipher.TryDecryptCbc(ciphertext, iv, longer, out written, padding));
+            Assert.Equal(32, written);
+            Assert.Equal(cipher.DecryptCbc(ciphertext, iv, padding), longer.AsSpan(0, written).ToArray());
+        }
+    }
+
+    /// <summary>PKCS7 and ANSI X9.23 refuse a padding with two wrong bytes that differ from the expected value in the
+    /// same bits, as Aes does: the check accumulates the differences with OR, where XOR would cancel them.</summary>
+    [Fact]
+    public void PaddingWithTwoEquallyWrongBytesIsRefused()
+    {
+        using RijndaelCipher cipher = KeyedCipher();
+        using Aes aes = Aes.Create();
+        aes.Key = cipher.Key;
+        foreach ((PaddingMode padding, byte filler) in new[] { (PaddingMode.PKCS7, (byte)4), (PaddingMode.ANSIX923, (byte)0) })
+        {
+            byte[] block = Filled(16);
+            block[12] = block[13] = (byte)(filler ^ 0x10);
+            block[14] = filler;
+            block[15] = 4;
+            byte[] ciphertext = aes.EncryptEcb(block, PaddingMode.None);
+            Assert.Throws<CryptographicException>(() => aes.DecryptEcb(ciphertext, padding));
+            Assert.Throws<CryptographicException>(() => cipher.DecryptEcb(ciphertext, padding));
         }
     }
 
