@@ -421,6 +421,26 @@ public class ModePlumbingTests
         }
     }
 
+    /// <summary>The one-shots' length check refuses a partial last block with the runtime's message for the mode
+    /// (CFB has its own), which the netstandard2.0 build, without the runtime's GetCiphertextLength methods, shows.
+    /// </summary>
+    [Fact]
+    public void PartialPlaintextMessagesAreTheRuntimesForEachMode()
+    {
+        using Aes aes = Aes.Create();
+        Assert.Equal(
+            Message(() => aes.GetCiphertextLengthCfb(17, PaddingMode.None, 128)),
+            Message(() => BlockCipherOneShot.GetCiphertextLength(Cfb.Get(16), 16, 17, PaddingMode.None)));
+        Assert.Equal(
+            Message(() => aes.GetCiphertextLengthCbc(17, PaddingMode.None)),
+            Message(() => BlockCipherOneShot.GetCiphertextLength(Cbc.Instance, 16, 17, PaddingMode.None)));
+        Assert.NotEqual(
+            Message(() => aes.GetCiphertextLengthCfb(17, PaddingMode.None, 128)),
+            Message(() => aes.GetCiphertextLengthCbc(17, PaddingMode.None)));
+
+        static string Message(Func<int> call) => Assert.Throws<ArgumentException>(() => call()).Message;
+    }
+
     /// <summary>PKCS7 and ANSI X9.23 refuse a padding with two wrong bytes that differ from the expected value in the
     /// same bits, as Aes does: the check accumulates the differences with OR, where XOR would cancel them.</summary>
     [Fact]
