@@ -225,7 +225,8 @@ by_hand() {
       | ($starts[$m.location.end.line - 1] + $m.location.end.column - 1) as $to
       | $file.source[:$from] + $m.replacement + $file.source[$to:]' "$report" > "$tree/$key"
     # Without the analyzers (they do not change the code, and take three quarters of the build's time).
-    if ! dotnet build -c Release -f net10.0 --no-restore -p:RunAnalyzers=false "$tree/src/CryptoCli" >/dev/null 2>&1; then
+    if ! dotnet build -c Release -f net10.0 --no-restore -p:RunAnalyzers=false "$tree/src/CryptoCli" \
+        >/dev/null 2>&1; then
       status=CompileError reason='applied by hand: does not compile'
     else
       cp "$built" "$tree/tests/CryptoCli.Tests/bin/Release/net10.0/CryptoCli.dll"
@@ -284,7 +285,8 @@ place_again() {
   if (( ${#keys[@]} == 0 )); then echo "mutation.sh: every file's report is current"; return; fi
   rm -rf "$out"
   (cd tests/CryptoCli.Tests &&
-    env "${env[@]}" nice -n 19 dotnet stryker --config-file stryker-config.json --output "$out" "${args[@]}" --test-case-filter 'FullyQualifiedName~.ByteOrderTests.')
+    env "${env[@]}" nice -n 19 dotnet stryker --config-file stryker-config.json --output "$out" "${args[@]}" \
+      --test-case-filter 'FullyQualifiedName~.ByteOrderTests.')
   echo "mutation.sh: placing took $(( (SECONDS - start) / 60 )) min $(( (SECONDS - start) % 60 )) s"
   local entry old hunks merged
   old="$(mktemp)" merged="$(mktemp)"
@@ -293,12 +295,15 @@ place_again() {
     jq -j --arg k "$key" '.files[$k].source' "docs/mutation/$f.json" > "$old"
     # The changed lines as [old start, old count, new start, new count] (a count of 0: lines inserted after, or
     # removed before, the start).
-    hunks="$(git diff --no-index -U0 "$old" "$key" | sed -nE 's/^@@ -([0-9]+)(,([0-9]+))? \+([0-9]+)(,([0-9]+))? @@.*/[\1,\3,\4,\6]/p' \
+    hunks="$(git diff --no-index -U0 "$old" "$key" \
+      | sed -nE 's/^@@ -([0-9]+)(,([0-9]+))? \+([0-9]+)(,([0-9]+))? @@.*/[\1,\3,\4,\6]/p' \
       | sed -E 's/,,/,1,/; s/,\]$/,1]/' | jq -sc .)" || true
-    jq --arg k "$key" --argjson hunks "$hunks" --slurpfile new "$out/reports/mutation-report.json" --rawfile text "$key" '
+    jq --arg k "$key" --argjson hunks "$hunks" --slurpfile new "$out/reports/mutation-report.json" \
+      --rawfile text "$key" '
       def changed($s; $e): any($hunks[]; if .[1] == 0 then .[0] >= $s and .[0] < $e
                                            else .[0] <= $e and .[0] + .[1] - 1 >= $s end);
-      def shift($s): [$hunks[] | select(if .[1] == 0 then .[0] < $s else .[0] + .[1] - 1 < $s end) | .[3] - .[1]] | add // 0;
+      def shift($s):
+        [$hunks[] | select(if .[1] == 0 then .[0] < $s else .[0] + .[1] - 1 < $s end) | .[3] - .[1]] | add // 0;
       ($new[0].files | with_entries(.key |= sub("^.*?/src/"; "src/")) | .[$k].mutants) as $placed
       | ([.files[].mutants[].id | tonumber? ] | max // 0) as $top
       | [.files[$k].mutants[] | (.location.start.line) as $s | (.location.end.line) as $e
@@ -331,8 +336,8 @@ run_tests() {
   return "$rc"
 }
 
-# The tests a by-hand mutant runs first: those Stryker's per-test coverage found reaching its code (as Stryker itself would
-# run), and the folder's stack scans, which Stryker did not run. A static mutant (in an initialiser, run once per
+# The tests a by-hand mutant runs first: those Stryker's per-test coverage found reaching its code (as Stryker itself
+# would run), and the folder's stack scans, which Stryker did not run. A static mutant (in an initialiser, run once per
 # process) or one without coverage data (a run with coverage-analysis off) runs the folder's whole FILTER.
 mutant_filter() {
   local report="$1" key="$2" id="$3" filter="$4" f="$5" names
